@@ -1,0 +1,47 @@
+// Runs everything CI runs, in order, and closes with one line: "tests: N passed, N failed".
+// TEST_DATABASE_URL (a PostgreSQL server) runs the database and API tests a second time against it.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'portal-tests-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function vitest(name, projects, env = {}) {
+  const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  run(name, 'npx', args, env);
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+const only = process.argv[2];
+if (!only || only === 'static') {
+  run('type-check', 'npm', ['run', '--silent', 'typecheck']);
+  run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+}
+if (!only || only === 'unit') {
+  vitest('web and API tests (PGlite)', ['web', 'server'], { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['server']);
+}
+if (!only || only === 'e2e') {
+  if (run('build the web app', 'npm', ['run', 'build']) && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
+    vitest('end-to-end tests (Chromium)', ['e2e']);
+  }
+}
+
+console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);
