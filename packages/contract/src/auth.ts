@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import { endpoint, envelope } from './common.ts';
+import { student } from './student.ts';
+
+export const OTP_LENGTH = 4;
+export const PHONE_MAX_DIGITS = 15;
+
+const digits = (label: string, min: number, max: number) =>
+  z.string().check(z.regex(new RegExp(`^\\d{${min},${max}}$`), `${label} must be ${min} to ${max} digits`));
+
+export const otpRef = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'otp_ref is not valid'));
+
+/** A code was sent (or, for a number that is not registered, seemingly so): its reference and the resend wait in seconds. */
+const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/Auth/login',
+  auth: false,
+  body: z.strictObject({ mobile: digits('mobile', 4, PHONE_MAX_DIGITS), phone_code: digits('phone_code', 1, 4) }),
+  response: codeSent,
+});
+
+/** A new code for the same sign-in, after the cool-down; the answer carries a new otp_ref. */
+export const resendOtp = endpoint({
+  method: 'POST',
+  path: '/Auth/resendOTP',
+  auth: false,
+  body: z.strictObject({ otp_ref: otpRef }),
+  response: codeSent,
+});
+
+export const verifyOtp = endpoint({
+  method: 'POST',
+  path: '/Auth/verifyOTP',
+  auth: false,
+  body: z.strictObject({ otp_ref: otpRef, otp: digits('otp', OTP_LENGTH, OTP_LENGTH) }),
+  /** A wrong, used or expired code answers HTTP 200 with status false and no data. */
+  response: z.union([
+    z.object({ status: z.literal(true), message: z.string(), data: student, token: z.string() }),
+    z.object({ status: z.literal(false), message: z.string() }),
+  ]),
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/Auth/logout',
+  auth: true,
+  body: z.optional(z.strictObject({})),
+  response: envelope(z.null()),
+});
+
+/** The institute's chat link for students whose code did not arrive; open to signed-out students. */
+export const whatsappChat = endpoint({
+  method: 'GET',
+  path: '/Auth/whatsapp_chat',
+  auth: false,
+  body: undefined,
+  response: envelope(z.object({ link: z.string() })),
+});
