@@ -1,0 +1,51 @@
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerMedia } from './http/media.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { apiRoutes } from './api-routes.ts';
+import { createSmsSender } from './sms/create-sms-sender.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMS provider that SMS_PROVIDER names (tests read the codes from it). */
+  sms?: SmsSender;
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Builds the whole server without listening; tests build it too. */
+export async function buildApp({ config, db, logger, sms }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 64 * 1024,
+    // A hop count as a function: the nearest `n` hops are our proxies, and the address before them is the client.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A malformed address (bad percent-encoding) gets the API's own error shape, like every other refusal.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ status: false, message: 'This address is malformed.' });
+    },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  app.get('/healthz', async () => {
+    await db.query('SELECT 1');
+    return { status: true, message: 'ok' };
+  });
+  await app.register(apiRoutes, { prefix: config.API_BASE });
+  registerOpenApi(app);
+  await registerMedia(app);
+  if (config.WEB_DIST) await registerWebApp(app, config.WEB_DIST);
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: 'Not found.' }));
+  return app;
+}

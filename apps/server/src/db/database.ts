@@ -1,0 +1,11 @@
+/** What repositories need from a database: PostgreSQL's SQL, whether embedded (PGlite) or a server (pg). */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: all of it is stored, or none of it. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}

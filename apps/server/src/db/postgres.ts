@@ -1,0 +1,37 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.ts';
+
+// Dates stay strings (timestamptz arrives as ISO-like text) and bigint counts become numbers, as PGlite gives them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** A PostgreSQL server. `searchPath` isolates a schema (tests use one per file). */
+export function openPostgres(connectionString: string, options: { searchPath?: string; max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const query: Queryable['query'] = async (sql, params) => (await pool.query(sql, params ? [...params] : [])).rows;
+  return {
+    kind: 'postgres',
+    query,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async (sql, params) => (await client.query(sql, params ? [...params] : [])).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Database } from '../database.ts';
+import { seedCourses } from './courses.ts';
+import { seedMaterials } from './materials.ts';
+import { seedLiveNews } from './live-news.ts';
+import { seedLearning } from './learning.ts';
+import { seedQuizzes } from './quizzes.ts';
+
+/** Fills an empty database with the demo data; a database that has students is left alone. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
+  if (row && row.count > 0) return false;
+  await db.transaction(async (tx) => {
+    const courses = await seedCourses(tx);
+    await seedMaterials(tx, courses);
+    await seedLiveNews(tx, courses);
+    await seedLearning(tx, courses);
+    await seedQuizzes(tx, courses);
+  });
+  return true;
+}

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { findSessionStudent } from '../resources/auth/session-repository.ts';
+import { unauthorized } from './api-error.ts';
+
+/** The session token travels in the `Token` header (header names are case-insensitive). */
+export const readToken = (request: FastifyRequest): string | undefined => {
+  const token = request.headers.token;
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : undefined;
+};
+
+/** The id of the student whose live session the request carries; 401 otherwise. */
+export async function authenticate(db: Queryable, request: FastifyRequest): Promise<number> {
+  const token = readToken(request);
+  const studentId = token ? await findSessionStudent(db, token) : undefined;
+  if (!studentId) throw unauthorized();
+  return studentId;
+}

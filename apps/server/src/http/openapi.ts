@@ -1,0 +1,46 @@
+import * as contract from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+
+type AnyEndpoint = contract.Endpoint<z.ZodMiniType | undefined, z.ZodMiniType>;
+
+const isEndpoint = (value: unknown): value is AnyEndpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+
+const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+};
+
+/** The contract as an OpenAPI 3.1 document, generated from the same schemas the server validates with. */
+export function openApiDocument(apiBase: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(contract as Record<string, unknown>)) {
+    if (!isEndpoint(value)) continue;
+    const endpoint = value;
+    paths[apiBase + endpoint.path] = {
+      [endpoint.method.toLowerCase()]: {
+        operationId: name,
+        ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
+        ...(endpoint.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
+          : {}),
+        responses: {
+          '200': { description: 'Answer', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
+          '4XX': { description: 'Refused: `{status: false, message}`' },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Student portal API', version: '1' },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Token' } } },
+    paths,
+  };
+}
+
+export function registerOpenApi(app: FastifyInstance) {
+  const document = openApiDocument(app.config.API_BASE);
+  app.get(`${app.config.API_BASE}/openapi.json`, async () => document);
+}

@@ -1,0 +1,16 @@
+import { appendFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from './sms-sender.ts';
+
+/**
+ * For development and tests: each message goes to the server log and, when `outbox` names a file,
+ * is appended to it as one JSON line `{"to", "text"}` (the end-to-end tests read codes from there).
+ */
+export function logSender(log: FastifyBaseLogger, outbox?: string): SmsSender {
+  return {
+    async send(to, text) {
+      log.info({ text }, `SMS to ${to}`);
+      if (outbox) await appendFile(outbox, `${JSON.stringify({ to, text })}\n`);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { SmsSender } from './sms/sms-sender.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    sms: SmsSender;
+  }
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ seed: 'courses' });
+});
+afterAll(() => t.close());
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const { status, body } = await t.post('/Student/no_such_call', { stud_id: 1 });
+    expect(status).toBe(404);
+    expect(body).toEqual({ status: false, message: 'Not found.' });
+  });
+
+  it.each(['/media/%E0%A4%A', '/console/micros/Api/Student/materials/1/%ZZ'])('answers a malformed address (%s) with a JSON 400', async (path) => {
+    const response = await fetch(t.url + path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: false, message: 'This address is malformed.' });
+  });
+
+  it.each([
+    ['text/plain', 400],
+    ['application/x-www-form-urlencoded', 415],
+  ])('refuses a %s body with a %i that says so', async (type, expected) => {
+    const token = await t.tokenFor(t.demo.demoStudentId);
+    const response = await fetch(`${t.url}${t.config.API_BASE}/Student/subjects`, {
+      method: 'POST',
+      headers: { 'Content-Type': type, Token: token },
+      body: 'stud_id=1',
+    });
+    expect(response.status).toBe(expected);
+    expect(await response.json()).toMatchObject({ status: false, message: expect.any(String) });
+  });
+
+  it('keeps serving after a database failure, without showing its internals', async () => {
+    const token = await t.tokenFor(t.demo.demoStudentId);
+    await t.db.query('ALTER TABLE subjects RENAME TO subjects_away');
+    try {
+      const { status, body } = await t.post('/Student/subjects', { stud_id: t.demo.demoStudentId }, token);
+      expect(status).toBe(500);
+      expect(body.status).toBe(false);
+      expect(body.message).not.toMatch(/subjects|relation|SQL/i);
+    } finally {
+      await t.db.query('ALTER TABLE subjects_away RENAME TO subjects');
+    }
+    const { status } = await t.post('/Student/subjects', { stud_id: t.demo.demoStudentId }, token);
+    expect(status).toBe(200);
+  });
+
+  it('sends a strict content-security policy', async () => {
+    const response = await fetch(`${t.url}/healthz`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the published contract', () => {
+  it('describes every call at {API_BASE}/openapi.json, with its body schema', async () => {
+    const { status, body } = await t.get('/openapi.json');
+    expect(status).toBe(200);
+    const chapters = body.paths[`${t.config.API_BASE}/Student/chapters`].post;
+    expect(chapters.requestBody.content['application/json'].schema.required).toEqual(['stud_id', 'sub_id']);
+    expect(chapters.security).toEqual([{ token: [] }]);
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { createSession } from '../src/resources/auth/session-repository.ts';
+import type { SmsSender } from '../src/sms/sms-sender.ts';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a schema of its own on that PostgreSQL server (dropped at the end), so files can run side by side.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite();
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(url, { max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres(url, { searchPath: schema, max: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export interface TestApp {
+  url: string;
+  db: Database;
+  config: Config;
+  demo: DemoCourses;
+  /** A live session token for a student, as sign-in would give. */
+  tokenFor(studentId: number): Promise<string>;
+  /** POSTs JSON to an API path (e.g. `/Student/subjects`) over real HTTP. */
+  post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+  get(path: string, token?: string): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole server on a random local port over a fresh database, with the demo data
+ * (`seed: 'demo'`, the default) or just the demo students and courses (`seed: 'courses'`).
+ */
+export async function startTestApp(
+  options: { seed?: 'demo' | 'courses'; env?: Record<string, string>; sms?: SmsSender } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', ...options.env });
+  const db = await openTestDatabase();
+  await migrate(db);
+  let demo: DemoCourses;
+  if ((options.seed ?? 'demo') === 'demo') {
+    await seedDemo(db);
+    demo = await readDemoCourses(db);
+  } else {
+    demo = await db.transaction((tx) => seedCourses(tx));
+  }
+  const app = await buildApp({ config, db, logger: false, sms: options.sms });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const api = address + config.API_BASE;
+
+  const send = async (method: string, path: string, body: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Token = token;
+    const response = await fetch(api + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text is what the test sees.
+    }
+    return { status: response.status, body: parsed as any };
+  };
+
+  return {
+    url: address,
+    db,
+    config,
+    demo,
+    tokenFor: (studentId) => createSession(db, studentId, 1),
+    post: (path, body, token) => send('POST', path, body, token),
+    get: (path, token) => send('GET', path, undefined, token),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** The demo students and courses as seedDemo stored them. */
+async function readDemoCourses(db: Database): Promise<DemoCourses> {
+  const students = await db.query<{ id: number; mobile: string }>('SELECT id, mobile FROM students ORDER BY id');
+  const subjects = await db.query<{ id: number; name: string }>('SELECT id, name FROM subjects ORDER BY position, id');
+  const chapters = await db.query<{ id: number; name: string; subject_id: number }>(
+    'SELECT id, name, subject_id FROM chapters ORDER BY position, id',
+  );
+  return {
+    demoStudentId: students.find((s) => s.mobile === '9876543210')!.id,
+    otherStudentId: students.find((s) => s.mobile === '9123456780')!.id,
+    subjects: subjects.map((s) => ({
+      ...s,
+      chapters: chapters.filter((c) => c.subject_id === s.id).map((c) => ({ id: c.id, name: c.name, subjectId: s.id })),
+    })),
+  };
+}
+
+/** The server over the demo data, with the demo student's id and a live session token for them. */
+export async function startDemoSession(): Promise<{ t: TestApp; me: number; token: string }> {
+  const t = await startTestApp();
+  const me = t.demo.demoStudentId;
+  return { t, me, token: await t.tokenFor(me) };
+}
