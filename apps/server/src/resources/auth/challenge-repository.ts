@@ -1,0 +1,146 @@
+import type { Queryable } from '../../db/database.ts';
+import { CHALLENGE_RETENTION_SECONDS, CODE_TTL_SECONDS, FAILURE_WINDOW_SECONDS, SEND_WINDOW_SECONDS } from './limits.ts';
+
+/** What the limits look at for one number: everything since its last successful sign-in in the window. */
+export interface NumberActivity {
+  sends: number;
+  /** Seconds until the oldest counted send leaves the window. */
+  sendsFreeIn: number;
+  failures: number;
+  failuresFreeIn: number;
+}
+
+export async function numberActivity(db: Queryable, phone: string): Promise<NumberActivity> {
+  const window = Math.max(SEND_WINDOW_SECONDS, FAILURE_WINDOW_SECONDS);
+  const [row] = await db.query<NumberActivity>(
+    `WITH recent AS (
+       SELECT created_at, failures, consumed_at FROM otp_challenges
+        WHERE phone = $1 AND created_at > now() - make_interval(secs => $2)
+     ), since AS (
+       SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS at FROM recent WHERE consumed_at IS NOT NULL
+     )
+     SELECT count(*) FILTER (WHERE created_at > now() - make_interval(secs => $3))::int AS "sends",
+            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE created_at > now() - make_interval(secs => $3))
+              + make_interval(secs => $3) - now())), 0)::int AS "sendsFreeIn",
+            coalesce(sum(failures) FILTER (WHERE created_at > now() - make_interval(secs => $4)), 0)::int AS "failures",
+            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE failures > 0 AND created_at > now() - make_interval(secs => $4))
+              + make_interval(secs => $4) - now())), 0)::int AS "failuresFreeIn"
+       FROM recent, since WHERE recent.created_at > since.at`,
+    [phone, window, SEND_WINDOW_SECONDS, FAILURE_WINDOW_SECONDS],
+  );
+  return row ?? { sends: 0, sendsFreeIn: 0, failures: 0, failuresFreeIn: 0 };
+}
+
+/** Codes sent from one client address in the window that did not lead to a sign-in. */
+export async function addressActivity(db: Queryable, clientIp: string): Promise<{ sends: number; freeIn: number }> {
+  const [row] = await db.query<{ sends: number; freeIn: number }>(
+    `SELECT count(*)::int AS "sends",
+            coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - now())), 0)::int AS "freeIn"
+       FROM otp_challenges
+      WHERE client_ip = $1 AND created_at > now() - make_interval(secs => $2) AND consumed_at IS NULL`,
+    [clientIp, SEND_WINDOW_SECONDS],
+  );
+  return row ?? { sends: 0, freeIn: 0 };
+}
+
+/** Serialises sends and code checks for one number until the transaction ends, so parallel requests cannot overrun its caps. */
+export async function lockNumber(tx: Queryable, phone: string) {
+  await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [phone]);
+}
+
+/** Serialises sends for one number and one address, so parallel requests cannot overrun the caps. */
+export async function lockSends(tx: Queryable, phone: string, clientIp: string) {
+  await lockNumber(tx, phone);
+  await tx.query('SELECT pg_advisory_xact_lock(2, hashtext($1))', [clientIp]);
+}
+
+/** Seconds since the newest code for a number was created (the resend cool-down runs from it), or null. */
+export async function latestSendAge(db: Queryable, phone: string): Promise<number | null> {
+  const [row] = await db.query<{ age: number | null }>(
+    `SELECT floor(extract(epoch FROM now() - max(created_at)))::int AS "age" FROM otp_challenges WHERE phone = $1`,
+    [phone],
+  );
+  return row?.age ?? null;
+}
+
+export interface NewChallenge {
+  refHash: string;
+  studentId: number | null;
+  phone: string;
+  clientIp: string;
+  codeHash: string;
+}
+
+export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO otp_challenges (ref_hash, student_id, phone, client_ip, code_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
+    [c.refHash, c.studentId, c.phone, c.clientIp, c.codeHash, CODE_TTL_SECONDS],
+  );
+  if (!row) throw new Error('otp challenge not stored');
+  return row.id;
+}
+
+/** A newer code replaces every pending one of the number. */
+export async function expirePendingChallenges(db: Queryable, phone: string) {
+  await db.query(
+    `UPDATE otp_challenges SET expires_at = now() WHERE phone = $1 AND consumed_at IS NULL AND expires_at > now()`,
+    [phone],
+  );
+}
+
+/** A code that could not be sent never reached anyone: it neither works nor counts. */
+export async function deleteChallenge(db: Queryable, id: number) {
+  await db.query('DELETE FROM otp_challenges WHERE id = $1', [id]);
+}
+
+export interface ChallengeState {
+  id: number;
+  studentId: number | null;
+  phone: string;
+  used: boolean;
+  expired: boolean;
+  failures: number;
+  /** Seconds since the code was sent. */
+  age: number;
+}
+
+export async function findChallenge(db: Queryable, refHash: string): Promise<ChallengeState | undefined> {
+  const rows = await db.query<ChallengeState>(
+    `SELECT id, student_id AS "studentId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
+            failures, floor(extract(epoch FROM now() - created_at))::int AS "age"
+       FROM otp_challenges WHERE ref_hash = $1`,
+    [refHash],
+  );
+  return rows[0];
+}
+
+/**
+ * Takes one try before comparing, counted as a failure until the code proves right, so parallel
+ * guesses can never get more than `maxTries` comparisons. Answers the stored code hash, or nothing
+ * when the code is used, expired or out of tries.
+ */
+export async function claimTry(db: Queryable, id: number, maxTries: number): Promise<{ failures: number; codeHash: string } | undefined> {
+  const rows = await db.query<{ failures: number; codeHash: string }>(
+    `UPDATE otp_challenges SET failures = failures + 1
+      WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() AND failures < $2
+      RETURNING failures, code_hash AS "codeHash"`,
+    [id, maxTries],
+  );
+  return rows[0];
+}
+
+/** Marks the code used, atomically: of two parallel correct submissions only one gets the row. */
+export async function consumeChallenge(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE otp_challenges SET consumed_at = now(), failures = failures - 1
+      WHERE id = $1 AND consumed_at IS NULL RETURNING id`,
+    [id],
+  );
+  return rows.length === 1;
+}
+
+/** Drops challenges too old to count for any limit. */
+export async function deleteOldChallenges(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM otp_challenges WHERE created_at < now() - make_interval(secs => $1)`, [CHALLENGE_RETENTION_SECONDS]);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { login, logout, resendOtp, verifyOtp, whatsappChat } from '@portal/contract';
+import { ApiError } from '../../http/api-error.ts';
+import { readToken } from '../../http/authenticate.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { findStudent, findStudentByPhone } from '../profile/student-repository.ts';
+import { findChallenge } from './challenge-repository.ts';
+import { codeSecret, hashOtpRef } from './otp-codes.ts';
+import { clientAddressKey } from './client-address.ts';
+import { fullNumber, sendCode } from './send-code.ts';
+import { createSession, deleteDeadSessions, revokeSession } from './session-repository.ts';
+import { startSweeping } from './sweep.ts';
+import { verifyCode } from './verify-code.ts';
+
+const codeSentMessage = 'We sent a code to your registered mobile number.';
+
+export async function authRoutes(app: FastifyInstance) {
+  startSweeping(app);
+
+  defineRoute(app, login, async ({ body, request }) => {
+    // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
+    const student = await findStudentByPhone(app.db, body.phone_code, body.mobile);
+    const phone = fullNumber(body.phone_code, body.mobile);
+    const sent = await sendCode(app, { phone, studentId: student?.stud_id ?? null, clientIp: clientAddressKey(request.ip) });
+    return { status: true, message: codeSentMessage, data: sent };
+  });
+
+  defineRoute(app, resendOtp, async ({ body, request }) => {
+    const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
+    if (!challenge || challenge.used) throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
+    const sent = await sendCode(app, { phone: challenge.phone, studentId: challenge.studentId, clientIp: clientAddressKey(request.ip), replacing: challenge });
+    return { status: true, message: codeSentMessage, data: sent };
+  });
+
+  defineRoute(app, verifyOtp, async ({ body }) => {
+    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp);
+    if (!result.ok) return { status: false as const, message: result.message };
+    const student = await findStudent(app.db, result.studentId);
+    if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };
+    await deleteDeadSessions(app.db, student.stud_id);
+    const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);
+    return { status: true as const, message: 'Login successful', data: student, token };
+  });
+
+  defineRoute(app, logout, async ({ request }) => {
+    const token = readToken(request);
+    if (token) await revokeSession(app.db, token);
+    return { status: true, message: 'You are signed out.', data: null };
+  });
+
+  defineRoute(app, whatsappChat, async () => ({ status: true, message: 'Chat with us', data: { link: app.config.CHAT_LINK } }));
+}

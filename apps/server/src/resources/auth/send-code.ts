@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/api-error.ts';
+import {
+  addressActivity,
+  deleteChallenge,
+  expirePendingChallenges,
+  insertChallenge,
+  latestSendAge,
+  lockSends,
+  numberActivity,
+  type ChallengeState,
+} from './challenge-repository.ts';
+import {
+  CODE_TTL_SECONDS,
+  MAX_FAILURES_PER_NUMBER,
+  MAX_SENDS_PER_ADDRESS,
+  MAX_SENDS_PER_NUMBER,
+  RESEND_COOLDOWN_SECONDS,
+} from './limits.ts';
+import { codeSecret, describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
+
+export const tooManyWrongCodes = (wait: number) =>
+  `Too many wrong codes were entered for this number. Please try again in ${describeWait(wait)}.`;
+
+const limited = (message: string) => new ApiError(429, message);
+
+export interface SentCode {
+  otp_ref: string;
+  resend_after: number;
+}
+
+/** `+919876543210`: how a number is stored, counted and addressed. */
+export const fullNumber = (phoneCode: string, mobile: string) => `+${phoneCode}${mobile}`;
+
+/**
+ * Starts a sign-in for a number: checks the limits, stores a new code (hashed) and texts it.
+ * A number that is not registered gets the same answer and the same limits, but no text.
+ */
+export async function sendCode(
+  app: FastifyInstance,
+  request: { phone: string; studentId: number | null; clientIp: string; replacing?: ChallengeState },
+): Promise<SentCode> {
+  const { phone, studentId } = request;
+  const secret = codeSecret(app.config.AUTH_SECRET);
+  const otpRef = newOtpRef();
+  const refHash = hashOtpRef(otpRef);
+  const code = newCode();
+
+  const id = await app.db.transaction(async (tx) => {
+    await lockSends(tx, phone, request.clientIp);
+    await checkLimits(tx, phone, request.clientIp, request.replacing);
+    await expirePendingChallenges(tx, phone);
+    return insertChallenge(tx, {
+      refHash,
+      studentId,
+      phone,
+      clientIp: request.clientIp,
+      codeHash: studentId ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
+    });
+  });
+
+  if (studentId) {
+    try {
+      await app.sms.send(phone, `Your portal sign-in code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
+    } catch (error) {
+      await deleteChallenge(app.db, id);
+      app.log.error({ err: error, to: phone }, 'SMS not sent');
+      throw new ApiError(502, 'We could not send the code. Please try again.');
+    }
+  }
+  return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS };
+}
+
+async function checkLimits(tx: Parameters<typeof numberActivity>[0], phone: string, clientIp: string, replacing?: ChallengeState) {
+  if (replacing) {
+    // From the number's newest code, not the one being replaced: resending an older code again and again
+    // must not get round the cool-down.
+    const age = (await latestSendAge(tx, phone)) ?? replacing.age;
+    if (age < RESEND_COOLDOWN_SECONDS) {
+      throw limited(`Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`);
+    }
+  }
+  const number = await numberActivity(tx, phone);
+  if (number.failures >= MAX_FAILURES_PER_NUMBER) throw limited(tooManyWrongCodes(number.failuresFreeIn));
+  if (number.sends >= MAX_SENDS_PER_NUMBER) {
+    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFreeIn)}.`);
+  }
+  const address = await addressActivity(tx, clientIp);
+  if (address.sends >= MAX_SENDS_PER_ADDRESS) {
+    throw limited(`Too many codes were asked for from your network. Please try again in ${describeWait(address.freeIn)}.`);
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { deleteOldChallenges } from './challenge-repository.ts';
+import { SWEEP_INTERVAL_MS } from './limits.ts';
+import { deleteExpiredSessions } from './session-repository.ts';
+
+/** Removes challenges too old to count and sessions that have expired. */
+export async function sweepAuth(db: Queryable) {
+  await deleteOldChallenges(db);
+  await deleteExpiredSessions(db);
+}
+
+/** Sweeps once the server is ready and then every SWEEP_INTERVAL_MS; stops when the server closes. */
+export function startSweeping(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = sweepAuth(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'auth sweep failed'));
+  };
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  // The database closes after the server: let a sweep under way finish first.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
