@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
+import { defineRoute } from '../../http/define-route.ts';
+import { signedMediaLink } from '../../http/media-links.ts';
+import { codeSecret } from '../auth/otp-codes.ts';
+import { requireChapter } from '../subjects/access.ts';
+import { listTopics, requireTopic } from './topic-repository.ts';
+import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
+
+export async function learningRoutes(app: FastifyInstance) {
+  const key = codeSecret(app.config.AUTH_SECRET);
+  // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
+  const withSignedVideo = <T extends { video_link: string }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key) }));
+
+  defineRoute(app, getTopics, async ({ body, studentId }) => {
+    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
+    return { status: true, message: 'Topics', data: withSignedVideo(await listTopics(app.db, studentId, chapter)) };
+  });
+
+  defineRoute(app, getRecentlyWatched, async ({ studentId }) => ({
+    status: true,
+    message: 'Recently watched',
+    data: { data: withSignedVideo(await listRecentlyWatched(app.db, studentId)) },
+  }));
+
+  defineRoute(app, recordWatched, async ({ body, studentId }) => {
+    const topic = await requireTopic(app.db, studentId, body.topic_id);
+    await saveProgress(app.db, studentId, topic.id, body);
+    return { status: true, message: 'Progress saved', data: null };
+  });
+}

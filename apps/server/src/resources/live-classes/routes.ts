@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { getBatches, getLiveClasses } from '@portal/contract';
+import { defineRoute } from '../../http/define-route.ts';
+import { requireSubject } from '../subjects/access.ts';
+import { listBatches, listLiveClasses, requireBatch } from './live-class-repository.ts';
+
+export async function liveClassRoutes(app: FastifyInstance) {
+  defineRoute(app, getBatches, async ({ body, studentId }) => {
+    const subject = await requireSubject(app.db, studentId, body.sub_id);
+    return { status: true, message: 'Batches', data: await listBatches(app.db, subject.id) };
+  });
+
+  defineRoute(app, getLiveClasses, async ({ body, studentId }) => {
+    const subject = await requireSubject(app.db, studentId, body.sub_id);
+    const batch = await requireBatch(app.db, subject.id, body.batch_id);
+    return { status: true, message: 'Live classes', data: await listLiveClasses(app.db, batch) };
+  });
+}

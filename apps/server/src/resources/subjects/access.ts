@@ -1,0 +1,30 @@
+import type { Queryable } from '../../db/database.ts';
+import { notFound } from '../../http/api-error.ts';
+
+/**
+ * Object-level checks: a subject or chapter is visible only to students enrolled in its subject.
+ * Anything else answers 404, the same as an id that does not exist, so ids cannot be probed.
+ */
+export async function requireSubject(db: Queryable, studentId: number, subjectId: number) {
+  const [row] = await db.query<{ id: number; name: string }>(
+    `SELECT s.id, s.name FROM subjects s
+       JOIN enrolments e ON e.subject_id = s.id AND e.student_id = $1
+      WHERE s.id = $2`,
+    [studentId, subjectId],
+  );
+  if (!row) throw notFound('That subject');
+  return row;
+}
+
+export async function requireChapter(db: Queryable, studentId: number, chapterId: number) {
+  const [row] = await db.query<{ id: number; name: string; subject_id: number; subject_name: string }>(
+    `SELECT c.id, c.name, c.subject_id, s.name AS subject_name
+       FROM chapters c
+       JOIN subjects s ON s.id = c.subject_id
+       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = $1
+      WHERE c.id = $2`,
+    [studentId, chapterId],
+  );
+  if (!row) throw notFound('That chapter');
+  return row;
+}
