@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { getStudyMaterials, id } from '@portal/contract';
+import { resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { authenticate } from '../../http/authenticate.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requireChapter } from '../subjects/access.ts';
+import { findStudentMaterial, listMaterials } from './material-repository.ts';
+import { sendPdf } from './send-pdf.ts';
+
+/** Not under media/, which is public: these files go only to students enrolled in their subject. */
+export const materialsRoot = fileURLToPath(new URL('../../../materials/', import.meta.url));
+
+export async function studyMaterialRoutes(app: FastifyInstance) {
+  defineRoute(app, getStudyMaterials, async ({ body, studentId }) => {
+    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
+    if (chapter.subject_id !== body.sub_id) throw notFound('That chapter');
+    return { status: true, message: 'Study materials', data: await listMaterials(app.db, chapter, app.config.API_BASE) };
+  });
+
+  // The file is found by its id in the database; the name in the address must match it but never names a path.
+  app.get<{ Params: { id: string; name: string } }>('/materials/:id/:name', async (request, reply) => {
+    const studentId = await authenticate(app.db, request);
+    const materialId = id.safeParse(request.params.id);
+    if (!materialId.success) throw new ApiError(400, 'That is not a material id.');
+    const material = await findStudentMaterial(app.db, studentId, materialId.data);
+    if (!material || material.file_name !== request.params.name) throw notFound('That material');
+    const file = resolve(materialsRoot, material.file_name);
+    if (!file.startsWith(materialsRoot.endsWith(sep) ? materialsRoot : materialsRoot + sep)) throw notFound('That material');
+    return sendPdf(request, reply, file, material.file_name);
+  });
+}
