@@ -1,0 +1,119 @@
+import type { QuizAttempt, ReportQuestion } from '@portal/contract';
+import type { Queryable } from '../../db/database.ts';
+import type { Answer } from './grading.ts';
+import { isoUtc, LIST_LIMIT } from './sql.ts';
+
+export interface LatestAttempt {
+  id: number;
+  result: 'pass' | 'fail';
+  marks: number;
+  max_marks: number;
+  answers_hash: string;
+  /** Within `windowSeconds` of now. */
+  recent: boolean;
+}
+
+/**
+ * Serialises submissions of one student for one quiz until the transaction ends, so two identical
+ * submissions arriving together cannot both find no earlier attempt and both store one.
+ */
+export async function lockStudentQuiz(tx: Queryable, studentId: number, quizId: number) {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('quiz-attempt:' || $1::text || ':' || $2::text, 0))`, [
+    studentId,
+    quizId,
+  ]);
+}
+
+export async function findLatestAttempt(tx: Queryable, studentId: number, quizId: number, windowSeconds: number) {
+  const [row] = await tx.query<LatestAttempt>(
+    `SELECT id, result, marks, max_marks, answers_hash,
+            attended_on > now() - make_interval(secs => $3) AS recent
+       FROM quiz_attempts
+      WHERE student_id = $1 AND quiz_id = $2
+      ORDER BY attended_on DESC, id DESC
+      LIMIT 1`,
+    [studentId, quizId, windowSeconds],
+  );
+  return row;
+}
+
+export async function hasAttempted(db: Queryable, studentId: number, quizId: number): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM quiz_attempts WHERE student_id = $1 AND quiz_id = $2 LIMIT 1`, [studentId, quizId]);
+  return rows.length > 0;
+}
+
+export interface NewAttempt {
+  quizId: number;
+  studentId: number;
+  marks: number;
+  maxMarks: number;
+  result: 'pass' | 'fail';
+  answersHash: string;
+  answers: Answer[];
+}
+
+/** Stores an attempt and its answers; call inside a transaction so it is all stored or none of it. */
+export async function insertAttempt(tx: Queryable, attempt: NewAttempt): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [attempt.quizId, attempt.studentId, attempt.marks, attempt.maxMarks, attempt.result, attempt.answersHash],
+  );
+  if (!row) throw new Error('The attempt was not stored');
+  if (attempt.answers.length > 0) {
+    await tx.query(
+      `INSERT INTO attempt_answers (attempt_id, question_id, answer)
+       SELECT $1, question_id, answer FROM unnest($2::int[], $3::text[]) AS a (question_id, answer)`,
+      [row.id, attempt.answers.map((a) => a.question_id), attempt.answers.map((a) => a.answer)],
+    );
+  }
+  return row.id;
+}
+
+export function listChapterAttempts(db: Queryable, studentId: number, chapterId: number): Promise<QuizAttempt[]> {
+  return db.query<QuizAttempt>(
+    `SELECT a.id, a.quiz_id, q.name, ${isoUtc('q.added_on')} AS added_on, ${isoUtc('a.attended_on')} AS attend_on,
+            a.result, a.marks, a.max_marks
+       FROM quizzes q
+       JOIN quiz_attempts a ON a.student_id = $1 AND a.quiz_id = q.id
+      WHERE q.chapter_id = $2
+      ORDER BY a.attended_on DESC, a.id DESC
+      LIMIT ${LIST_LIMIT}`,
+    [studentId, chapterId],
+  );
+}
+
+export interface OwnAttempt {
+  id: number;
+  quiz_id: number;
+  quiz_name: string;
+  attend_on: string;
+  marks: number;
+  max_marks: number;
+  result: 'pass' | 'fail';
+}
+
+/** An attempt of this student's own; another student's attempt is not found. */
+export async function findOwnAttempt(db: Queryable, studentId: number, attemptId: number) {
+  const [row] = await db.query<OwnAttempt>(
+    `SELECT a.id, a.quiz_id, q.name AS quiz_name, ${isoUtc('a.attended_on')} AS attend_on, a.marks, a.max_marks, a.result
+       FROM quiz_attempts a JOIN quizzes q ON q.id = a.quiz_id
+      WHERE a.id = $1 AND a.student_id = $2`,
+    [attemptId, studentId],
+  );
+  return row;
+}
+
+/** Every question of the attempt's quiz with its correct answer and the student's answer (null if left blank). */
+export function listReportQuestions(db: Queryable, attemptId: number, quizId: number): Promise<ReportQuestion[]> {
+  return db.query<ReportQuestion>(
+    `SELECT qu.id AS question_id, qu.question, qu.options, qu.marks, qu.correct_answer AS answer,
+            aa.answer AS student_answer
+       FROM questions qu
+       LEFT JOIN attempt_answers aa ON aa.attempt_id = $1 AND aa.question_id = qu.id
+      WHERE qu.quiz_id = $2
+      ORDER BY qu.position, qu.id
+      LIMIT ${LIST_LIMIT}`,
+    [attemptId, quizId],
+  );
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { getQuiz, getQuizHistory, getQuizReport, getQuizzesByChapter, submitQuiz } from '@portal/contract';
+import { notFound } from '../../http/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { requireChapter } from '../subjects/access.ts';
+import { requireQuiz } from './access.ts';
+import { findOwnAttempt, hasAttempted, listChapterAttempts, listReportQuestions } from './attempt-repository.ts';
+import { listChapterQuizzes, listQuizQuestions } from './quiz-repository.ts';
+import { submitAttempt } from './submit-quiz.ts';
+
+export async function quizRoutes(app: FastifyInstance) {
+  defineRoute(app, getQuizzesByChapter, async ({ body, studentId }) => {
+    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
+    return { status: true, message: 'Quizzes', data: await listChapterQuizzes(app.db, chapter.id) };
+  });
+
+  defineRoute(app, getQuiz, async ({ body, studentId }) => {
+    const quiz = await requireQuiz(app.db, studentId, body.quiz_id);
+    const [questions, attempted] = await Promise.all([
+      listQuizQuestions(app.db, quiz.id),
+      hasAttempted(app.db, studentId, quiz.id),
+    ]);
+    const maxMarks = questions.reduce((sum, question) => sum + question.marks, 0);
+    return {
+      status: true,
+      message: 'Quiz',
+      data: {
+        quiz: {
+          id: quiz.id,
+          name: quiz.name,
+          chapter_id: quiz.chapter_id,
+          max_marks: maxMarks,
+          pass_marks: quiz.pass_marks,
+          allow_retake: quiz.allow_retake,
+          attempted,
+        },
+        questions,
+      },
+    };
+  });
+
+  defineRoute(app, submitQuiz, async ({ body, studentId }) => {
+    const quiz = await requireQuiz(app.db, studentId, body.quiz_id);
+    const submission = await submitAttempt(app.db, studentId, quiz, body.submit_data);
+    return submission.ok
+      ? { status: true as const, message: submission.result.message, data: submission.result }
+      : { status: false as const, message: submission.message, data: null };
+  });
+
+  defineRoute(app, getQuizHistory, async ({ body, studentId }) => {
+    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
+    return { status: true, message: 'Quiz history', data: await listChapterAttempts(app.db, studentId, chapter.id) };
+  });
+
+  defineRoute(app, getQuizReport, async ({ body, studentId }) => {
+    const attempt = await findOwnAttempt(app.db, studentId, body.id);
+    if (!attempt) throw notFound('That report');
+    const report = await listReportQuestions(app.db, attempt.id, attempt.quiz_id);
+    return {
+      status: true,
+      message: 'Quiz report',
+      data: {
+        quiz_name: attempt.quiz_name,
+        attend_on: attempt.attend_on,
+        analytics: { total_marks_gained: attempt.marks, max_marks: attempt.max_marks, result: attempt.result },
+        report,
+      },
+    };
+  });
+}

@@ -1,0 +1,51 @@
+import type { QuizResult } from '@portal/contract';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { QuizRow } from './access.ts';
+import { findLatestAttempt, insertAttempt, lockStudentQuiz } from './attempt-repository.ts';
+import { answersHash, gradeSubmission, resultMessage, type Answer } from './grading.ts';
+import { listGradableQuestions } from './quiz-repository.ts';
+
+/** The same answers again within this many seconds are a repeated Submit (a double click, a retry), not a new attempt. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+
+export type Submission = { ok: true; result: QuizResult } | { ok: false; message: string };
+
+/**
+ * Grades and stores one attempt in one transaction. Under a lock per student and quiz it first looks at the
+ * latest attempt: the same answers within the window answer that attempt's result again; otherwise a quiz
+ * that allows no retake refuses a second attempt.
+ */
+export async function submitAttempt(db: Database, studentId: number, quiz: QuizRow, answers: Answer[]): Promise<Submission> {
+  const questions = await listGradableQuestions(db, quiz.id);
+  if (questions.length === 0) return { ok: false, message: 'This quiz has no questions yet.' };
+  const grade = gradeSubmission(questions, answers, quiz.pass_marks);
+  if (!grade.ok) throw new ApiError(400, grade.message);
+  const hash = answersHash(grade.answers);
+
+  return db.transaction(async (tx) => {
+    await lockStudentQuiz(tx, studentId, quiz.id);
+    const latest = await findLatestAttempt(tx, studentId, quiz.id, DUPLICATE_WINDOW_SECONDS);
+    if (latest?.recent && latest.answers_hash === hash) {
+      return passed(quiz, latest.id, latest.result, `${latest.marks}/${latest.max_marks}`);
+    }
+    if (latest && !quiz.allow_retake) {
+      return { ok: false, message: 'You have already taken this quiz, and it can be taken only once. See your result in Reports.' };
+    }
+    const attemptId = await insertAttempt(tx, {
+      quizId: quiz.id,
+      studentId,
+      marks: grade.marks,
+      maxMarks: grade.maxMarks,
+      result: grade.result,
+      answersHash: hash,
+      answers: grade.answers,
+    });
+    return passed(quiz, attemptId, grade.result, grade.scoreText);
+  });
+}
+
+const passed = (quiz: QuizRow, attemptId: number, result: 'pass' | 'fail', scoreText: string): Submission => ({
+  ok: true,
+  result: { result, message: resultMessage(result, quiz.name, quiz.allow_retake), score_text: scoreText, attempt_id: attemptId },
+});
