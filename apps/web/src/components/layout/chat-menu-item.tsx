@@ -1,0 +1,21 @@
+import { MenuItem } from '@headlessui/react';
+import { useChatLink } from './get-chat-link.ts';
+
+/** 'Chat with us': the institute's chat in a new tab; not choosable until its link has arrived. */
+export function ChatMenuItem({ className }: { className: string }) {
+  const link = useChatLink();
+  if (!link.data) {
+    return (
+      <MenuItem disabled>
+        <span className={className}>{link.isPending ? 'Chat with us' : 'Chat with us (unavailable)'}</span>
+      </MenuItem>
+    );
+  }
+  return (
+    <MenuItem>
+      <a href={link.data} target="_blank" rel="noopener noreferrer" className={className}>
+        Chat with us<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </MenuItem>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { MenuButtonPlaceholder } from './menu-button-placeholder.tsx';
+
+// The menu's library loads after the page's own content; the placeholder keeps its place meanwhile.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
+
+export function Header({ title, subtitle }: { title: string; subtitle?: string | undefined }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link href="/" className="shrink-0 rounded-md" aria-label="Home">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          {title ? <h1 className="truncate text-lg font-bold leading-tight">{title}</h1> : null}
+          {subtitle ? <p className="truncate text-sm text-slate-600">{subtitle}</p> : null}
+        </div>
+        <Suspense fallback={<MenuButtonPlaceholder />}>
+          <UserMenu />
+        </Suspense>
+      </div>
+    </header>
+  );
+}

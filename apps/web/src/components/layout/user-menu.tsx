@@ -1,0 +1,69 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { logout } from '@portal/contract';
+import { Link, useLocation } from 'wouter';
+import { callApi } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { ChatMenuItem } from './chat-menu-item.tsx';
+import { usePrefetchChatLink } from './get-chat-link.ts';
+import { menuButtonClass } from './menu-button-class.ts';
+import { MenuIcon } from './menu-icon.tsx';
+import { menuLabel } from './menu-label.ts';
+import { useWideScreen } from './use-wide-screen.ts';
+
+/** Every size shows Profile; the others only small screens show (wide screens reach them from Home). */
+const links = [
+  { href: '/', label: 'Home', smallOnly: true },
+  { href: '/subjects', label: 'My Subject', smallOnly: true },
+  { href: '/news-and-events', label: 'News/Events', smallOnly: true },
+  { href: '/live-class', label: 'Live Classes', smallOnly: true },
+  { href: '/history', label: 'Watch History', smallOnly: true },
+  { href: '/profile', label: 'Profile', smallOnly: false },
+];
+
+const menuItemClass =
+  'block w-full px-4 py-2.5 text-left text-sm data-disabled:text-slate-500 data-focus:bg-blue-50 data-focus:text-blue-800';
+
+export default function UserMenu() {
+  const name = useSession((s) => s.user?.profile.name ?? '');
+  // Not rendered at all rather than hidden by CSS: a hidden item would still take the arrow keys and type-ahead.
+  const wide = useWideScreen();
+  const [, navigate] = useLocation();
+  usePrefetchChatLink();
+
+  const signOut = () => {
+    // The server forgets the token; the session here is cleared whether or not that call gets through.
+    callApi(logout, {}).catch(() => undefined);
+    useSession.getState().removeUser();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Menu>
+      <MenuButton className={menuButtonClass}>
+        <span className="hidden md:inline">{menuLabel(name)}</span>
+        <MenuIcon />
+        <span className="sr-only">User menu</span>
+      </MenuButton>
+      <MenuItems
+        anchor={{ to: 'bottom end', gap: 8, padding: 8 }}
+        className="z-30 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
+      >
+        {links
+          .filter((link) => !(wide && link.smallOnly))
+          .map((link) => (
+            <MenuItem key={link.href}>
+              <Link href={link.href} className={menuItemClass}>
+                {link.label}
+              </Link>
+            </MenuItem>
+          ))}
+        <ChatMenuItem className={menuItemClass} />
+        <MenuItem>
+          <button type="button" onClick={signOut} className={`${menuItemClass} text-red-700`}>
+            Logout
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,5 @@
+/** Where the API lives; another server implementing the same contract can be named at build time. */
+export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '/console/micros/Api';
+
+export const NETWORK_ERROR_MESSAGE =
+  "Network problems happen when something disrupts the connection between your computer and the content you're trying to access.";

@@ -1,0 +1,109 @@
+import type { Student } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { resendCode } from './api/send-code.ts';
+import { verifyCode } from './api/verify-code.ts';
+import { ChatLink } from './chat-link.tsx';
+import { CodeBoxes, emptyCode } from './code-boxes.tsx';
+import type { CodeSent } from './phone-step.tsx';
+import { useSecondsUntil } from './use-seconds-until.ts';
+
+interface CodeStepProps {
+  /** The number the code went to, as the student sees it. */
+  sentTo: string;
+  /** When a new code may be asked for (ms since the epoch). */
+  resendAt: number;
+  onResent: (sent: CodeSent) => void;
+  onSignedIn: (user: Student, token: string, message: string) => void;
+  /** Back to the number: after a refusal (with its message) or when the student wants another number. */
+  onBack: (message?: string) => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Step 'otp': four boxes, Submit, a new code after the cool-down, and help when no code came. */
+export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onBack }: CodeStepProps) {
+  const [digits, setDigits] = useState(emptyCode);
+  const [pending, setPending] = useState(false);
+  const [resending, setResending] = useState(false);
+  const secondsLeft = useSecondsUntil(resendAt);
+  const complete = digits.every(Boolean);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { otpRef, setOtpRef } = useSession.getState();
+    if (!complete || pending) return;
+    if (!otpRef) return onBack('Please ask for a code again.');
+    setPending(true);
+    const answer = verifyCode(otpRef, digits.join(''));
+    // A reference is good for one submission: whatever the answer, the next try starts with a new code.
+    setOtpRef(null);
+    try {
+      const result = await answer;
+      if (result.status) onSignedIn(result.data, result.token, result.message);
+      else onBack(result.message);
+    } catch (error) {
+      onBack(messageOf(error));
+    }
+  };
+
+  const resend = async () => {
+    const otpRef = useSession.getState().otpRef;
+    if (!otpRef) return onBack('Please ask for a code again.');
+    setResending(true);
+    try {
+      const sent = await resendCode(otpRef);
+      setDigits(emptyCode());
+      onResent(sent);
+      toast.success('We sent you a new code.');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410) return onBack(error.message);
+      toast.error(messageOf(error));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div className="space-y-1">
+        <p id="code-prompt" className="font-medium">
+          Enter the OTP code sent to your registered mobile number
+        </p>
+        <p className="text-sm text-slate-600">
+          {sentTo}{' '}
+          <button type="button" onClick={() => onBack()} className="ml-1 font-medium text-blue-800 underline underline-offset-2">
+            Change number
+          </button>
+        </p>
+      </div>
+      {/* A new code starts with fresh boxes and the first one focused. */}
+      <CodeBoxes key={resendAt} autoFocus value={digits} onChange={setDigits} labelledBy="code-prompt" disabled={pending} />
+      <button
+        type="submit"
+        disabled={!complete || pending}
+        aria-busy={pending}
+        className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Submit
+      </button>
+      <div className="flex min-h-10 flex-wrap items-center gap-x-1 text-sm">
+        <button
+          type="button"
+          onClick={resend}
+          disabled={secondsLeft > 0 || resending}
+          aria-describedby="resend-wait"
+          className="rounded-md px-1 py-2 font-medium text-blue-800 underline underline-offset-2 disabled:text-slate-500 disabled:no-underline"
+        >
+          Resend code
+        </button>
+        <span id="resend-wait" className="tabular-nums text-slate-600">
+          {secondsLeft > 0 ? `in ${secondsLeft} s` : ''}
+        </span>
+      </div>
+      <ChatLink>Didn&apos;t get the code? Chat with us</ChatLink>
+    </form>
+  );
+}

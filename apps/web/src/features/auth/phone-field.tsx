@@ -1,0 +1,56 @@
+import PhoneInputModule, { type CountryData } from 'react-phone-input-2';
+import 'react-phone-input-2/lib/style.css';
+
+// The package is CommonJS setting `exports.default`: the production build hands over the module object,
+// the test transform the component itself.
+const PhoneInput = (PhoneInputModule as unknown as { default?: typeof PhoneInputModule }).default ?? PhoneInputModule;
+
+export interface PhoneNumber {
+  /** Every digit, country code first, e.g. '919876543210'. */
+  digits: string;
+  /** The chosen country's code, e.g. '91'. */
+  dialCode: string;
+}
+
+export const emptyPhone: PhoneNumber = { digits: '', dialCode: '91' };
+
+/** The number without its country code, as the API wants it. */
+export const localNumber = ({ digits, dialCode }: PhoneNumber) =>
+  digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits;
+
+const isCountry = (data: CountryData | object): data is CountryData => 'dialCode' in data;
+
+/**
+ * The spec's phone input (section 5) is react-phone-input-2 with its defaults: digits only, at most
+ * 15 digits, the country guessed from up to 6 leading digits and formatted by its mask, placeholder
+ * '1 (702) 123-4567'; plus India first and a country code that typing cannot change.
+ */
+interface PhoneFieldProps {
+  id: string;
+  value: PhoneNumber;
+  onChange: (value: PhoneNumber) => void;
+  autoFocus?: boolean;
+}
+
+export function PhoneField({ id, value, onChange, autoFocus = false }: PhoneFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        Mobile number
+      </label>
+      <PhoneInput
+        country="in"
+        countryCodeEditable={false}
+        value={value.digits}
+        onChange={(digits, data) => onChange({ digits, dialCode: isCountry(data) ? data.dialCode : value.dialCode })}
+        // The library blurs the field on Enter, which would swallow the form's own submit on Enter.
+        onEnterKeyPress={(event) => (event.target as HTMLInputElement).form?.requestSubmit()}
+        specialLabel=""
+        inputProps={{ id, name: 'mobile', required: true, autoComplete: 'tel', autoFocus }}
+        containerClass="phone-field"
+        inputStyle={{ width: '100%', height: '2.75rem', fontSize: '1rem' }}
+        buttonStyle={{ borderRadius: '0.375rem 0 0 0.375rem' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { sendCode } from './api/send-code.ts';
+import { localNumber, PhoneField, type PhoneNumber } from './phone-field.tsx';
+
+export interface CodeSent {
+  otp_ref: string;
+  resend_after: number;
+}
+
+interface PhoneStepProps {
+  phone: PhoneNumber;
+  onPhoneChange: (phone: PhoneNumber) => void;
+  onSent: (sent: CodeSent) => void;
+  onRegister: () => void;
+}
+
+/** Step 'login': the mobile number, then 'Send code'. */
+export function PhoneStep({ phone, onPhoneChange, onSent, onRegister }: PhoneStepProps) {
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const mobile = localNumber(phone);
+    if (mobile.length < 4) {
+      setProblem('Enter your mobile number.');
+      return;
+    }
+    setProblem('');
+    setPending(true);
+    try {
+      onSent(await sendCode(phone.dialCode, mobile));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-slate-600">Sign in with the mobile number the institute registered for you.</p>
+      <PhoneField id="login-mobile" value={phone} onChange={onPhoneChange} autoFocus />
+      <p role="alert" className="min-h-5 text-sm text-red-700">
+        {problem}
+      </p>
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending}
+        className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+      >
+        Send code
+      </button>
+      <button type="button" onClick={onRegister} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
+        New student? Register
+      </button>
+    </form>
+  );
+}

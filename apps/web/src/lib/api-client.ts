@@ -1,0 +1,54 @@
+import type { BodyInput, Endpoint, ResponseOf } from '@portal/contract';
+import type * as z from 'zod/mini';
+import { API_BASE_URL, NETWORK_ERROR_MESSAGE } from '../config/api.ts';
+import { useSession } from './session-store.ts';
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the network failed. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The one way the app calls the API: adds the Token header, turns any status outside 200-299 into an
+ * ApiError carrying the server's message, signs out on 401, and checks the answer against the contract.
+ */
+export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType>>(
+  endpoint: E,
+  ...[body]: E['body'] extends z.ZodMiniType ? [BodyInput<E>] : []
+): Promise<ResponseOf<E>> {
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  // Every call of a signed-in student carries the session (spec section 6), even one that does not need it.
+  if (token) headers.Token = token;
+
+  let response: Response;
+  try {
+    response = await fetch(API_BASE_URL + endpoint.path, {
+      method: endpoint.method,
+      headers,
+      body: endpoint.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (response.status === 401 && endpoint.auth) useSession.getState().removeUser();
+    throw new ApiError(response.status, messageOf(payload) ?? `Request failed with status code ${response.status}`);
+  }
+  const parsed = endpoint.response.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this app does not understand.');
+  return parsed.data as ResponseOf<E>;
+}
+
+const messageOf = (payload: unknown): string | undefined =>
+  typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
+    ? payload.message
+    : undefined;

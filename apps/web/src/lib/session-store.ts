@@ -1,0 +1,46 @@
+import type { LiveClass, Student } from '@portal/contract';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+interface SessionState {
+  user: Student | null;
+  token: string | null;
+  /** Reference of the code step; not saved. */
+  otpRef: string | null;
+  /** The live class chosen for /live; not saved. */
+  liveClass: LiveClass | null;
+  signIn: (user: Student, token: string) => void;
+  setToken: (token: string | null) => void;
+  setOtpRef: (otpRef: string | null) => void;
+  setLiveClass: (liveClass: LiveClass | null) => void;
+  /** Signs out: clears user, token and otpRef. */
+  removeUser: () => void;
+}
+
+/** Bump when the saved shape changes; a stored state of another version is discarded (spec section 4). */
+export const SESSION_STORAGE_VERSION = 1;
+export const SESSION_STORAGE_KEY = 'userData';
+
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      user: null,
+      token: null,
+      otpRef: null,
+      liveClass: null,
+      signIn: (user, token) => set({ user, token }),
+      setToken: (token) => set({ token }),
+      setOtpRef: (otpRef) => set({ otpRef }),
+      setLiveClass: (liveClass) => set({ liveClass }),
+      removeUser: () => set({ user: null, token: null, otpRef: null }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      version: SESSION_STORAGE_VERSION,
+      partialize: ({ user, token }) => ({ user, token }),
+    },
+  ),
+);
+
+/** The signed-in student's id; screens render only behind the guard, where it is set. */
+export const useStudentId = () => useSession((s) => s.user?.stud_id ?? 0);

@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// What jsdom lacks: matchMedia (the toaster asks about reduced motion; a screen without media features)
+// and ResizeObserver (Headless UI's anchored menus watch their button).
+window.matchMedia ??= (media: string) =>
+  ({ matches: false, media, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// A stray console.error (a React warning, a failed prop type) fails the test that caused it.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error: ${args.map(String).join(' ')}`);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
