@@ -1,0 +1,95 @@
+import { lazy, type SyntheticEvent, Suspense, useRef, useState } from 'react';
+import { Loader } from '../status-views.tsx';
+import { readPosition, useWatchProgress } from './use-watch-progress.ts';
+import { isFinished } from './watch-time.ts';
+
+// react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
+const ReactPlayer = lazy(() => import('react-player'));
+
+type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
+const mediaOf = (event: MediaEvent) => event.currentTarget as HTMLVideoElement;
+
+export interface VideoPlayerProps {
+  topicId: number;
+  /** A file under /media/, a YouTube or Vimeo page, or an HLS playlist. */
+  src: string;
+  title: string;
+  /** Where the student stopped last time, in seconds. */
+  resumeAt: number | null;
+}
+
+/**
+ * The topic video with its controls: 580 px high on wide screens, 16:9 and never wider than the screen on
+ * phones. It starts where the student stopped and reports how far they get (use-watch-progress.ts).
+ */
+export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps) {
+  const progress = useWatchProgress(topicId);
+  const [failed, setFailed] = useState(false);
+  const resumed = useRef(false);
+
+  // Once the length is known, jump to the stored position unless the video was watched to the end. Tried on
+  // every early event and when the element attaches: one that fired before React listened is not missed.
+  const resume = (media: HTMLVideoElement | null) => {
+    if (!media || resumed.current || !Number.isFinite(media.duration) || media.duration <= 0) return;
+    resumed.current = true;
+    if (resumeAt && resumeAt > 0 && !isFinished(resumeAt, media.duration)) media.currentTime = resumeAt;
+  };
+  const onTimeUpdate = (event: MediaEvent) => {
+    const media = mediaOf(event);
+    resume(media);
+    // Only time that moves while playing is watching; a seek on a paused video is not.
+    if (!media.paused) progress.seen(readPosition(media));
+  };
+  const onStopped = (event: MediaEvent) => progress.stopped(readPosition(mediaOf(event)));
+
+  if (failed) return <PlaybackFailed src={src} />;
+  return (
+    <figure className="w-full max-w-full">
+      <div className="aspect-video w-full max-w-full overflow-hidden rounded-xl bg-black md:aspect-auto md:h-[580px]">
+        <Suspense fallback={<Loader />}>
+          <ReactPlayer
+            src={src}
+            controls
+            autoPlay
+            playsInline
+            width="100%"
+            height="100%"
+            ref={resume}
+            onLoadedMetadata={(event) => resume(mediaOf(event))}
+            onDurationChange={(event) => resume(mediaOf(event))}
+            onTimeUpdate={onTimeUpdate}
+            onPause={onStopped}
+            onEnded={onStopped}
+            onError={() => setFailed(true)}
+          />
+        </Suspense>
+      </div>
+      <figcaption className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <span className="font-semibold">{title}</span>
+        <ElsewhereLink src={src} />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** YouTube and Vimeo embeds can fail (blocked networks, removed videos): their own site is one tap away. */
+function ElsewhereLink({ src }: { src: string }) {
+  const site = /^https:\/\/(?:www\.)?(youtube\.com|youtu\.be|vimeo\.com)\//.exec(src)?.[1];
+  if (!site) return null;
+  return (
+    <a href={src} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-blue-700 underline">
+      Open on {site.startsWith('vimeo') ? 'Vimeo' : 'YouTube'}
+    </a>
+  );
+}
+
+function PlaybackFailed({ src }: { src: string }) {
+  return (
+    <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-4 text-center text-white md:aspect-auto md:h-[580px]">
+      <p className="font-semibold">This video could not be played here.</p>
+      <a href={src} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white px-4 py-2 font-medium text-slate-900">
+        Open the video in a new tab
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { WatchedTopic } from '@portal/contract';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { Page } from '../../components/layout/page.tsx';
+import { QueryView } from '../../components/query-view.tsx';
+import { BackToList } from '../../components/video-player/back-to-list.tsx';
+import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { useRecentlyWatched } from './api/get-recently-watched.ts';
+import { WatchedDetails } from './watched-details.tsx';
+
+/**
+ * Recently Watched: newest first. A card adds ?playing={topic_id} and plays that video in place of the
+ * grid, from where the student stopped; when the parameter goes (Back), the grid returns.
+ */
+export default function HistoryPage() {
+  const history = useRecentlyWatched();
+  const { playingId, open, close } = usePlayingParam();
+  return (
+    <Page title="Recently Watched">
+      <QueryView query={history}>
+        {(items) => {
+          const playing = items.find((item) => item.topic_id === playingId);
+          if (playing) return <HistoryPlayer item={playing} onClose={close} />;
+          return (
+            <CardGrid
+              label="Recently watched"
+              items={items.map((item) => ({
+                key: item.topic_id,
+                title: item.subject_name,
+                thumbnail: item.thumbnail,
+                details: <WatchedDetails item={item} />,
+                onSelect: () => open(item.topic_id),
+              }))}
+            />
+          );
+        }}
+      </QueryView>
+    </Page>
+  );
+}
+
+function HistoryPlayer({ item, onClose }: { item: WatchedTopic; onClose: () => void }) {
+  return (
+    <section aria-label="Video" className="mx-auto flex max-w-5xl flex-col gap-3">
+      <BackToList onClose={onClose}>Back to Recently Watched</BackToList>
+      <VideoPlayer
+        key={item.topic_id}
+        topicId={item.topic_id}
+        src={item.video_link}
+        title={`${item.subject_name} · ${item.topic_name}`}
+        resumeAt={item.position_seconds}
+      />
+    </section>
+  );
+}

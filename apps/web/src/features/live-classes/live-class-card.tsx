@@ -1,0 +1,68 @@
+import type { LiveClass } from '@portal/contract';
+import { type ReactNode, useId } from 'react';
+import { ClassStatusBadge } from './class-status-badge.tsx';
+import { type ClassTiming, classTiming, formatTime, formatWhen } from './class-timing.ts';
+import { JoinLiveLink } from './join-live-link.tsx';
+
+/** One class: its batch, '{class_name} by {tutor_name}', when it runs, and how to join it if it has not finished. */
+export function LiveClassCard({
+  liveClass,
+  now,
+  onJoin,
+  children,
+}: {
+  liveClass: LiveClass;
+  now: number;
+  onJoin?: () => void;
+  /** Further actions under the join link. */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  const timing = classTiming(liveClass, now);
+  const finished = timing.state === 'finished';
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`flex h-full flex-col gap-3 rounded-xl border p-4 shadow-sm ${
+        finished ? 'border-slate-200 bg-slate-50 text-slate-600' : 'border-slate-200 bg-white'
+      } ${timing.state === 'live' ? 'border-green-500 ring-1 ring-green-500' : ''}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ClassStatusBadge state={timing.state} />
+        <span className="text-sm">{liveClass.batch_name}</span>
+      </div>
+      <h3 id={titleId} className={`text-lg font-semibold ${finished ? '' : 'text-slate-900'}`}>
+        {liveClass.class_name} by {liveClass.tutor_name}
+      </h3>
+      <p className="text-sm">
+        <When timing={timing} now={now} minutes={liveClass.duration_minutes} />
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-1">
+        {timing.joinable ? (
+          <JoinLiveLink url={liveClass.online_url} describedBy={titleId} onJoin={onJoin} />
+        ) : (
+          <p className="text-sm font-medium">This class has finished.</p>
+        )}
+        {children}
+      </div>
+    </article>
+  );
+}
+
+function When({ timing, now, minutes }: { timing: ClassTiming; now: number; minutes: number }) {
+  const start = (
+    <time dateTime={timing.startsAt.toISOString()}>{formatWhen(timing.startsAt, now)}</time>
+  );
+  if (timing.state === 'live') {
+    return (
+      <>
+        Started {start}, ends at <time dateTime={timing.endsAt.toISOString()}>{formatTime(timing.endsAt)}</time>
+      </>
+    );
+  }
+  return (
+    <>
+      {timing.state === 'finished' ? 'Held' : 'Starts'} {start} · {minutes} min
+    </>
+  );
+}

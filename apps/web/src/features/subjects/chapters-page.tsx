@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'wouter';
+import { useChapters } from '../../api/get-chapters.ts';
+import { subjectsQuery } from '../../api/get-subjects.ts';
+import { Page } from '../../components/layout/page.tsx';
+import { QueryView } from '../../components/query-view.tsx';
+import { TileList } from '../../components/tile-list.tsx';
+import { numericParam } from '../../lib/route-params.ts';
+import { useStudentId } from '../../lib/session-store.ts';
+
+/** A subject's chapters, titled with the subject's name; each to its topics. */
+export default function ChaptersPage() {
+  const subjectId = numericParam(useParams<{ subId: string }>().subId);
+  const chapters = useChapters(subjectId);
+  // Coming from My Subjects the name is already known, so the title does not wait for the chapters.
+  const cached = useQueryClient().getQueryData(subjectsQuery(useStudentId()).queryKey);
+  const title =
+    chapters.data?.[0]?.subject_name ?? cached?.find((s) => s.subject_id === subjectId)?.subject_name ?? 'Chapters';
+  return (
+    <Page title={title}>
+      <QueryView query={chapters}>
+        {(list) => (
+          <TileList
+            label="Chapters"
+            items={list.map((chapter) => ({
+              key: chapter.chapter_id,
+              title: chapter.chapter_name,
+              href: `/topic/${chapter.chapter_id}`,
+            }))}
+          />
+        )}
+      </QueryView>
+    </Page>
+  );
+}

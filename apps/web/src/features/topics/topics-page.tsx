@@ -1,0 +1,58 @@
+import type { Topic } from '@portal/contract';
+import { useParams } from 'wouter';
+import { Page } from '../../components/layout/page.tsx';
+import { QueryView } from '../../components/query-view.tsx';
+import { TileList } from '../../components/tile-list.tsx';
+import { BackToList } from '../../components/video-player/back-to-list.tsx';
+import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { clock, isFinished } from '../../components/video-player/watch-time.ts';
+import { numericParam } from '../../lib/route-params.ts';
+import { useTopics } from './api/get-topics.ts';
+
+/** A chapter's topics; choosing one hides the list and plays its video (Back shows the list again). */
+export default function TopicsPage() {
+  const chapterId = numericParam(useParams<{ chapterId: string }>().chapterId);
+  const topics = useTopics(chapterId);
+  const { playingId, open, close } = usePlayingParam();
+  const first = topics.data?.[0];
+  return (
+    <Page title={first ? `${first.subject_name} - ${first.chapter_name}` : 'Topics'}>
+      <QueryView query={topics}>
+        {(list) => {
+          const playing = list.find((topic) => topic.topic_id === playingId);
+          if (playing) return <TopicPlayer topic={playing} onClose={close} />;
+          return (
+            <TileList
+              label="Topics"
+              items={list.map((topic) => ({
+                key: topic.topic_id,
+                title: topic.topic_name,
+                thumbnail: topic.thumbnail || undefined,
+                subtitle: resumeHint(topic),
+                onSelect: () => open(topic.topic_id),
+              }))}
+            />
+          );
+        }}
+      </QueryView>
+    </Page>
+  );
+}
+
+function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) {
+  return (
+    <section aria-label="Video" className="mx-auto flex max-w-5xl flex-col gap-3">
+      <BackToList onClose={onClose}>Back to topics</BackToList>
+      <VideoPlayer key={topic.topic_id} topicId={topic.topic_id} src={topic.video_link} title={topic.topic_name} resumeAt={topic.position_seconds} />
+    </section>
+  );
+}
+
+/** Under a topic the student has started: where it will resume, or that it was watched to the end. */
+function resumeHint(topic: Topic): string | undefined {
+  const at = topic.position_seconds;
+  if (!at) return undefined;
+  if (isFinished(at, topic.duration_seconds)) return 'Watched';
+  return `Resume at ${clock(at)}`;
+}
