@@ -1,0 +1,54 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ViewerState } from './viewer-controller.ts';
+import { toolButton } from './tool-button.ts';
+
+function describe(find: ViewerState['find']): string {
+  if (find.status === 'idle') return '';
+  if (find.status === 'pending') return 'Searching…';
+  if (find.status === 'not-found' || find.total === 0) return 'Not found';
+  return `${find.current} of ${find.total}`;
+}
+
+/** Searches the document's text; Enter finds the next match, Shift+Enter the previous one. */
+export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: (query: string, previous: boolean) => void }) {
+  const [query, setQuery] = useState('');
+  const inputId = useId();
+  const run = (previous: boolean) => {
+    if (query.trim()) onFind(query.trim(), previous);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(false);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault();
+      run(true);
+    }
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 items-center gap-1 sm:flex-none">
+      <label htmlFor={inputId} className="sr-only">
+        Find in document
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        placeholder="Find text"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="w-full min-w-0 rounded-lg border border-slate-300 px-2 py-1.5 sm:w-44"
+      />
+      <button type="button" onClick={() => run(true)} className={toolButton} aria-label="Previous match">
+        ↑
+      </button>
+      <button type="submit" className={toolButton} aria-label="Next match">
+        ↓
+      </button>
+      <output aria-live="polite" className="whitespace-nowrap text-sm text-slate-600">
+        {describe(find)}
+      </output>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { openPdf, PasswordResponses, ResponseException, type PDFDocumentProxy } from './pdfjs.ts';
+
+export type DocumentState =
+  | { status: 'loading' }
+  | { status: 'password'; wrong: boolean; attempt: number }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; pdf: PDFDocumentProxy };
+
+function describe(error: unknown): string {
+  if (error instanceof ResponseException) {
+    if (error.status === 401) return 'Your session has ended. Please sign in again.';
+    if (error.status === 404) return 'This document is not available to you.';
+  }
+  return error instanceof Error ? error.message : '';
+}
+
+/** Opens a PDF: loading, then a password prompt (again after a wrong one), an error, or the open document. */
+export function usePdfDocument(url: string, token: string | null) {
+  const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  const answer = useRef<((password: string) => void) | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    let attempt = 0;
+    const task = openPdf(url, token);
+    task.onPassword = (respond: (password: string) => void, reason: number) => {
+      answer.current = respond;
+      if (current) setState({ status: 'password', wrong: reason === PasswordResponses.INCORRECT_PASSWORD, attempt: attempt++ });
+    };
+    task.promise.then(
+      (pdf) => current && setState({ status: 'loaded', pdf }),
+      (error: unknown) => current && setState({ status: 'error', message: describe(error) }),
+    );
+    return () => {
+      current = false;
+      void task.destroy();
+    };
+  }, [url, token]);
+
+  const submitPassword = useCallback((password: string) => {
+    setState({ status: 'loading' });
+    answer.current?.(password);
+  }, []);
+
+  return { state, submitPassword };
+}
