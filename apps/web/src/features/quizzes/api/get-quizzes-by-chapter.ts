@@ -1,0 +1,12 @@
+import { getQuizzesByChapter } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client.ts';
+import { useStudentId } from '../../../lib/session-store.ts';
+
+export const chapterQuizzesQuery = (studentId: number, chapterId: number) =>
+  queryOptions({
+    queryKey: ['quizzes', studentId, chapterId],
+    queryFn: async () => (await callApi(getQuizzesByChapter, { stud_id: studentId, chapter_id: chapterId })).data,
+  });
+
+export const useChapterQuizzes = (chapterId: number) => useQuery(chapterQuizzesQuery(useStudentId(), chapterId));

@@ -1,0 +1,74 @@
+import type { QuizDetail, QuizResult } from '@portal/contract';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useStudentId } from '../../../lib/session-store.ts';
+import { useQuizDraft } from '../answers-store.ts';
+import { useSubmitQuiz } from '../api/submit-quiz.ts';
+import { toSubmission } from '../submission.ts';
+import { QuestionFieldset } from './question-fieldset.tsx';
+
+/** The questions, the answers chosen so far (kept across reloads) and Submit. */
+export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplete: (result: QuizResult) => void }) {
+  const { quiz, questions } = detail;
+  const draft = useQuizDraft(useStudentId(), quiz.id);
+  const submit = useSubmitQuiz(quiz.id, quiz.chapter_id);
+  const answered = toSubmission(questions, draft.answers);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    submit.mutate(answered, {
+      onSuccess: (response) => {
+        if (!response.status) {
+          toast.error(response.message);
+          return;
+        }
+        draft.clear();
+        toast.success(response.message);
+        onComplete(response.data);
+      },
+      // The answers stay saved: the student can submit again once the connection is back.
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="quiz-name">
+      <div>
+        <h2 id="quiz-name" className="text-xl font-semibold">
+          {quiz.name}
+        </h2>
+        <p className="font-medium text-slate-700">Total Marks : {quiz.max_marks}</p>
+      </div>
+      {quiz.attempted && !quiz.allow_retake ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          You have already taken this quiz, and it can be taken only once. Your result is in the chapter's reports.
+        </p>
+      ) : null}
+      <ol className="flex flex-col gap-4">
+        {questions.map((question, index) => (
+          <li key={question.question_id}>
+            <QuestionFieldset
+              number={index + 1}
+              question={question}
+              answer={draft.answers[question.question_id]}
+              onChoose={(answer) => draft.choose(question.question_id, answer)}
+            />
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {answered.length} of {questions.length} answered{submit.isPending ? ' · Submitting...' : ''}
+        </p>
+        <button
+          type="submit"
+          disabled={submit.isPending}
+          className="min-h-11 rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
+        >
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}
