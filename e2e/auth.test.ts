@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { desktop, enterCode, OTHER_MOBILE, openPage, outboxSize, phone, requestCode, signIn, waitForCode } from './support/browser.ts';
+import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+
+const browser = useBrowser();
+
+const screenshot = screenshots('auth-');
+
+const storedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null'));
+
+const profileWith = (token: string, studId: number) =>
+  fetch(`${inject('baseUrl')}/console/micros/Api/Student/get_profile`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Token: token },
+    body: JSON.stringify({ stud_id: studId }),
+  });
+
+describe('sign-in on a 360 px phone', () => {
+  it('sends a signed-out visitor of /profile to /login', async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: 'Portal login' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('signs in with the code texted to the outbox and keeps only user and token', async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await page.goto('/login');
+    await page.getByLabel('Mobile number').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'phone-number');
+
+    const code = await requestCode(page);
+    expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'phone-code');
+
+    await enterCode(page, code);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByText('Login successful').isVisible()).toBe(true);
+    const stored = await storedSession(page);
+    expect(Object.keys(stored.state).sort()).toEqual(['token', 'user']);
+    expect(stored.state.user.mobile).toBe('9876543210');
+    expect((await profileWith(stored.state.token, stored.state.user.stud_id)).status).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the server's message for a wrong code and returns to the number", async () => {
+    const { page, close } = await openPage(browser(), phone);
+    const code = await requestCode(page, OTHER_MOBILE);
+    await enterCode(page, code === '0000' ? '1111' : '0000');
+    await page.getByRole('status').filter({ hasText: 'Wrong code. You have 4 tries left.' }).waitFor();
+    expect(await page.getByLabel('Mobile number').isVisible()).toBe(true);
+    expect(await page.getByLabel('Digit 1 of 4').count()).toBe(0);
+    await screenshot(page, 'phone-wrong-code');
+    await close();
+  });
+});
+
+describe('sign-in and logout on a desktop', () => {
+  it('works by keyboard alone: number, Enter, code, Enter', async () => {
+    const { page, close } = await openPage(browser(), desktop);
+    await page.goto('/login');
+    const seen = await outboxSize();
+    await page.getByLabel('Mobile number').waitFor();
+    // The number field has the focus on arrival; the country code is already there.
+    await page.keyboard.type('9876543210');
+    await page.keyboard.press('Enter');
+    await page.getByText('Enter the OTP code sent to your registered mobile number').waitFor();
+    const code = await waitForCode('9876543210', seen);
+    // The first box has the focus once the code step shows.
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await close();
+  });
+
+  it('logs out to /login, and the server refuses the old token', async () => {
+    const { page, close } = await openPage(browser(), desktop);
+    await signIn(page);
+    const { token, user } = (await storedSession(page)).state;
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await storedSession(page)).toMatchObject({ state: { user: null, token: null } });
+    await expect.poll(async () => (await profileWith(token, user.stud_id)).status).toBe(401);
+    await close();
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const DEMO_MOBILE = '9876543210';
+export const OTHER_MOBILE = '9123456780';
+
+export const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** A page in a fresh context (no stored session); page errors are collected in `errors`. */
+export async function openPage(browser: Browser, device: BrowserContextOptions = desktop) {
+  const context = await browser.newContext({ ...device, baseURL: inject('baseUrl') });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+interface OutboxMessage {
+  to: string;
+  text: string;
+}
+
+async function readOutbox(): Promise<OutboxMessage[]> {
+  const text = await readFile(inject('outbox'), 'utf8').catch(() => '');
+  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxMessage);
+}
+
+/** Waits for an SMS to `+91{mobile}` beyond the first `seen` messages and returns its four-digit code. */
+export async function waitForCode(mobile: string, seen: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const fresh = (await readOutbox()).slice(seen).filter((m) => m.to === `+91${mobile}`);
+    const code = fresh.at(-1)?.text.match(/\b(\d{4})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No code was sent to +91${mobile}`);
+}
+
+export const outboxSize = async () => (await readOutbox()).length;
+
+/** Asks for a code on the login screen; returns the code read from the SMS outbox. */
+export async function requestCode(page: Page, mobile = DEMO_MOBILE): Promise<string> {
+  await page.goto('/login');
+  const seen = await outboxSize();
+  // The country code (+91) is part of the field and cannot be typed over: the number follows it.
+  await page.getByLabel('Mobile number').fill(`+91${mobile}`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('Enter the OTP code sent to your registered mobile number').waitFor();
+  return waitForCode(mobile, seen);
+}
+
+export async function enterCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 4').click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Signs in through the real login screen with the code from the outbox, and waits for Home. */
+export async function signIn(page: Page, mobile = DEMO_MOBILE) {
+  const code = await requestCode(page, mobile);
+  await enterCode(page, code);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.getByText(/^Welcome Mr /).count()).toBe(1);
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+/** One Chromium for the test file, launched before its tests and closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('the browser is not running yet');
+    return browser;
+  };
+}
+
+const shots = process.env.E2E_SCREENSHOTS; // a folder: screenshots for a person to look at
+
+/** A screenshot saver for this file's pages, writing `{prefix}{name}.png` when E2E_SCREENSHOTS names a folder. */
+export function screenshots(prefix = '', fullPage = true) {
+  return async (page: Page, name: string) => {
+    if (shots) await page.screenshot({ path: `${shots}/${prefix}${name}.png`, fullPage });
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The serious and critical accessibility problems axe-core finds in the page, as 'rule: where'.
+ * axe is evaluated by the test driver: the page's content-security policy rightly refuses an injected script tag.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: () => Promise<Result> } }).axe;
+    return (await axe.run()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** How many CSS pixels the page is wider than the screen: more than 0 means sideways scrolling. */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
