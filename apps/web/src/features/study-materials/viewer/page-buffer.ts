@@ -21,6 +21,8 @@ interface RenderingQueue {
  * Keeps drawn exactly the visible pages and 3 before and after. pdf.js draws the visible pages and one
  * ahead, and keeps up to 10 drawn pages wherever they are; this extends its queue's choice to the buffer
  * (nearest first, in the direction of scrolling) and gives back the canvases of pages that leave it.
+ * A page holds a canvas from the moment pdf.js starts drawing it, and one whose drawing was paused by
+ * a scroll may never finish, so pages are tracked from their start, not their end.
  */
 export class PageBuffer {
   private readonly drawn = new Set<number>();
@@ -42,6 +44,11 @@ export class PageBuffer {
       }
       return null;
     };
+  }
+
+  /** Call when pdf.js starts drawing a page. */
+  pageStarted(pageNumber: number) {
+    this.drawn.add(pageNumber);
   }
 
   /** Call when pdf.js has drawn a page. */

@@ -64,6 +64,7 @@ export class ViewerController {
     on('pagesinit', () => (this.viewer.currentScaleValue = fitWidth ? 'page-width' : 'auto'));
     on('pagechanging', ({ pageNumber }: { pageNumber: number }) => onChange({ page: pageNumber }));
     on('scalechanging', ({ scale }: { scale: number }) => onChange({ scale }));
+    on('pagerender', ({ pageNumber }: { pageNumber: number }) => this.buffer.pageStarted(pageNumber));
     on('pagerendered', ({ pageNumber }: { pageNumber: number }) => this.buffer.pageDrawn(pageNumber));
     on('updateviewarea', () => this.buffer.releaseFarPages());
     on('updatefindmatchescount', ({ matchesCount }: { matchesCount: { current: number; total: number } }) =>
