@@ -1,25 +1,11 @@
-import { useSubjects } from '../../api/get-subjects.ts';
 import { Page } from '../../components/layout/page.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { SubjectPicker } from '../../components/subject-picker.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 
 export default function LiveSubjectsPage() {
-  const subjects = useSubjects();
   return (
     <Page title="Live Classes">
-      <QueryView query={subjects}>
-        {(list) => (
-          <TileList
-            label="Subjects"
-            items={list.map((s) => ({
-              key: s.subject_id,
-              title: s.subject_name,
-              thumbnail: s.thumbnail,
-              href: `/live-batches/${s.subject_id}`,
-            }))}
-          />
-        )}
-      </QueryView>
+      <SubjectPicker layout={TileList} hrefOf={(id) => `/live-batches/${id}`} />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { useChapters } from '../../api/get-chapters.ts';
+import { ChapterPicker } from '../../components/chapter-picker.tsx';
 import { Page } from '../../components/layout/page.tsx';
-import { QueryView } from '../../components/query-view.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 
@@ -10,18 +10,7 @@ export default function StudyMaterialChaptersPage() {
   const chapters = useChapters(subjectId);
   return (
     <Page title="Study Materials" subtitle="Choose Chapter">
-      <QueryView query={chapters}>
-        {(list) => (
-          <TileList
-            label="Chapters"
-            items={list.map((c) => ({
-              key: c.chapter_id,
-              title: c.chapter_name,
-              href: `/study-materials/${subjectId}/${c.chapter_id}`,
-            }))}
-          />
-        )}
-      </QueryView>
+      <ChapterPicker chapters={chapters} layout={TileList} hrefOf={(id) => `/study-materials/${subjectId}/${id}`} />
     </Page>
   );
 }

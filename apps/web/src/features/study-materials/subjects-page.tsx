@@ -1,25 +1,11 @@
-import { useSubjects } from '../../api/get-subjects.ts';
 import { Page } from '../../components/layout/page.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { SubjectPicker } from '../../components/subject-picker.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 
 export default function StudyMaterialSubjectsPage() {
-  const subjects = useSubjects();
   return (
     <Page title="Study Materials" subtitle="Choose Subject">
-      <QueryView query={subjects}>
-        {(list) => (
-          <TileList
-            label="Subjects"
-            items={list.map((s) => ({
-              key: s.subject_id,
-              title: s.subject_name,
-              thumbnail: s.thumbnail,
-              href: `/study-materials-chapter/${s.subject_id}`,
-            }))}
-          />
-        )}
-      </QueryView>
+      <SubjectPicker layout={TileList} hrefOf={(id) => `/study-materials-chapter/${id}`} />
     </Page>
   );
 }

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { useChapters } from '../../api/get-chapters.ts';
 import { subjectsQuery } from '../../api/get-subjects.ts';
+import { ChapterPicker } from '../../components/chapter-picker.tsx';
 import { Page } from '../../components/layout/page.tsx';
-import { QueryView } from '../../components/query-view.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useStudentId } from '../../lib/session-store.ts';
@@ -18,18 +18,7 @@ export default function ChaptersPage() {
     chapters.data?.[0]?.subject_name ?? cached?.find((s) => s.subject_id === subjectId)?.subject_name ?? 'Chapters';
   return (
     <Page title={title}>
-      <QueryView query={chapters}>
-        {(list) => (
-          <TileList
-            label="Chapters"
-            items={list.map((chapter) => ({
-              key: chapter.chapter_id,
-              title: chapter.chapter_name,
-              href: `/topic/${chapter.chapter_id}`,
-            }))}
-          />
-        )}
-      </QueryView>
+      <ChapterPicker chapters={chapters} layout={TileList} hrefOf={(id) => `/topic/${id}`} />
     </Page>
   );
 }
