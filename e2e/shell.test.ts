@@ -87,7 +87,8 @@ describe('the shell on a desktop', () => {
     const { page, close } = await openPage(browser(), desktop);
     await signIn(page);
     const button = page.getByRole('button', { name: /User menu/ });
-    await button.waitFor();
+    // Until its code has loaded (once the page is idle) the menu's place holds a disabled stand-in.
+    await expect.poll(() => button.isEnabled()).toBe(true);
     for (let i = 0; i < 10 && !(await button.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }

@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated slow 4G) on /login, Home and My Subjects of the built app, signed in as
 // the demo student for the last two. Prints figures; asserts nothing. Needs `npm run build` first.
-// Usage: node scripts/audit-pages.mjs [--runs 3] [--list-scripts]
+// Usage: node scripts/audit-pages.mjs [--runs 3] [--list-scripts]   (--list-scripts also names the LCP element)
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -92,7 +92,11 @@ try {
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       const js = scripts.reduce((sum, r) => sum + r.transferSize, 0);
-      if (listScripts && run === 0) for (const r of scripts) console.log(`|   ${new URL(r.url).pathname} | ${(r.transferSize / 1024).toFixed(1)} KB |`);
+      if (listScripts && run === 0) {
+        for (const r of scripts) console.log(`|   ${new URL(r.url).pathname} | ${(r.transferSize / 1024).toFixed(1)} KB |`);
+        const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+        if (lcp) console.log(`|   LCP element: ${lcp.snippet} |`);
+      }
       console.log(
         `| ${path} | ${Math.round(lhr.categories.performance.score * 100)} | ${Math.round(lhr.categories.accessibility.score * 100)} | ${Math.round(audit('first-contentful-paint'))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} |`,
       );

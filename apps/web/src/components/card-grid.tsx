@@ -15,11 +15,14 @@ export interface CardItem {
 const cardClass =
   'flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm hover:border-blue-400 hover:shadow';
 
+/** Pictures in the first row (three cards on wide screens) load at once, as the page's likely largest paint. */
+const EAGER_CARDS = 3;
+
 /** Cards in a grid: one column on small screens, three from the medium breakpoint (spec section 2). */
 export function CardGrid({ items, label }: { items: CardItem[]; label: string }) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-4 md:grid-cols-3">
-      {items.map((item) => {
+      {items.map((item, index) => {
         const body = (
           <>
             {item.thumbnail !== undefined ? (
@@ -28,7 +31,8 @@ export function CardGrid({ items, label }: { items: CardItem[]; label: string })
                 alt=""
                 width="480"
                 height="270"
-                loading="lazy"
+                loading={index < EAGER_CARDS ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
                 className="aspect-video w-full bg-slate-200 object-cover"
               />

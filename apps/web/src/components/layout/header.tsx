@@ -1,11 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { whenIdleAfterLoad } from '../../lib/when-idle-after-load.ts';
 import { MenuButtonPlaceholder } from './menu-button-placeholder.tsx';
 
-// The menu's library loads after the page's own content; the placeholder keeps its place meanwhile.
+// The menu's code (about 40 KB with its library) loads once the page has loaded and the browser is idle,
+// so it does not hold up the screen's own code and data on a phone's network; the placeholder keeps its
+// place meanwhile. Once loaded it is shown at once on every later page.
 const UserMenu = lazy(() => import('./user-menu.tsx'));
+let menuRequested = false;
+
+function useMenuWanted() {
+  const [wanted, setWanted] = useState(menuRequested);
+  useEffect(() => {
+    if (wanted) return;
+    return whenIdleAfterLoad(() => {
+      menuRequested = true;
+      setWanted(true);
+    });
+  }, [wanted]);
+  return wanted;
+}
 
 export function Header({ title, subtitle }: { title: string; subtitle?: string | undefined }) {
+  const menuWanted = useMenuWanted();
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
@@ -19,9 +36,13 @@ export function Header({ title, subtitle }: { title: string; subtitle?: string |
           {title ? <h1 className="truncate text-lg font-bold leading-tight">{title}</h1> : null}
           {subtitle ? <p className="truncate text-sm text-slate-600">{subtitle}</p> : null}
         </div>
-        <Suspense fallback={<MenuButtonPlaceholder />}>
-          <UserMenu />
-        </Suspense>
+        {menuWanted ? (
+          <Suspense fallback={<MenuButtonPlaceholder />}>
+            <UserMenu />
+          </Suspense>
+        ) : (
+          <MenuButtonPlaceholder />
+        )}
       </div>
     </header>
   );
