@@ -36,16 +36,29 @@ describe('delivery of the web app', () => {
 describe('the first load of a screen', () => {
   const browser = useBrowser();
 
-  /** When each script was asked for (ms since the epoch), by path, while `action` ran. */
+  /** When each script and API call was asked for (ms since the epoch), by path, while `action` ran. */
   async function scriptRequests(page: Page, action: () => Promise<unknown>) {
     const requested = new Map<string, number>();
+    const apiCalls: string[] = [];
     const record = (request: Request) => {
-      if (request.resourceType() === 'script') requested.set(new URL(request.url()).pathname, Date.now());
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script' || path.includes('/Api/')) requested.set(path, Date.now());
+      if (path.includes('/Api/')) apiCalls.push(path.replace(/.*\/Api/, ''));
     };
     page.on('request', record);
     await action();
     page.off('request', record);
-    return requested;
+    return Object.assign(requested, { apiCalls });
+  }
+  /** Holds the app's entry script (mostly react-dom) back for a second, as a slow network would. */
+  async function slowEntry(page: Page) {
+    const arrival = { at: 0 };
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      arrival.at = Date.now();
+      await route.continue();
+    });
+    return arrival;
   }
   const requestedPath = (requested: Map<string, number>, part: string) => [...requested.keys()].find((path) => path.includes(part));
 
@@ -60,25 +73,33 @@ describe('the first load of a screen', () => {
     await close();
   });
 
-  it("asks for a returning student's screen while the app's entry script is still downloading", async () => {
+  it("asks for the login screen's code while the app's entry script is still downloading", async () => {
+    const { page, close } = await openPage(browser(), phone);
+    const entry = await slowEntry(page);
+    const requested = await scriptRequests(page, async () => {
+      await page.goto('/login');
+      await page.getByLabel('Mobile number').waitFor();
+    });
+    expect(requested.get(requestedPath(requested, 'login-page')!)).toBeLessThan(entry.at);
+    await close();
+  });
+
+  it("asks for a returning student's screen and its data while the app's entry script is still downloading", async () => {
     const { page, close } = await openPage(browser(), phone);
     await signIn(page);
-    // A slow network, as far as the entry script (mostly react-dom) is concerned.
-    let entryArrivedAt = 0;
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      entryArrivedAt = Date.now();
-      await route.continue();
-    });
+    const entry = await slowEntry(page);
     const requested = await scriptRequests(page, async () => {
       await page.goto('/subjects');
       await page.getByRole('heading', { name: 'My Subjects' }).waitFor();
+      await page.getByRole('link', { name: /Physics/ }).waitFor();
     });
-    for (const part of ['signed-in-app', 'subjects-page']) {
+    for (const part of ['signed-in-app', 'subjects-page', '/Student/subjects']) {
       const path = requestedPath(requested, part);
       expect(path, part).toBeDefined();
-      expect(requested.get(path!), part).toBeLessThan(entryArrivedAt);
+      expect(requested.get(path!), part).toBeLessThan(entry.at);
     }
+    // The subjects were asked for once: the app took the answer boot.js had asked for.
+    expect(requested.apiCalls.filter((path) => path === '/Student/subjects')).toHaveLength(1);
     // Only the screen in the address bar: Home's code is not fetched on the way to My Subjects.
     expect(requestedPath(requested, 'home-page')).toBeUndefined();
     await close();

@@ -1,13 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Route, Switch } from 'wouter';
 import { Loader } from '../components/status-views.tsx';
+import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
+import { useSession } from '../lib/session-store.ts';
 import { GuestOnly, RequireSession } from './guards.tsx';
 
 // Each half of the app loads on its own: /login never downloads the signed-in screens, and back.
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const LoginPage = preloadableLazy(() => import('../features/auth/login-page.tsx'));
 // A returning student's chunks are already on their way: boot.js (scripts/write-boot-script.mjs) preloads them.
-const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
+const loadSignedInApp = () => import('./signed-in-app.tsx');
+const SignedInApp = preloadableLazy(loadSignedInApp);
+
+/** Loads the code of the screen the app opens on (the guards' choice included), for a first render without fallback. */
+export async function preloadFirstScreen(pathname: string) {
+  const signedIn = Boolean(useSession.getState().token);
+  if (!signedIn) return void (await LoginPage.preload());
+  const [, { preloadScreen }] = await Promise.all([SignedInApp.preload(), loadSignedInApp()]);
+  await preloadScreen(pathname === '/login' ? '/' : pathname);
+}
 
 export function App() {
   return (

@@ -1,6 +1,7 @@
 import type { BodyInput, Endpoint, ResponseOf } from '@portal/contract';
 import type * as z from 'zod/mini';
 import { API_BASE_URL, NETWORK_ERROR_MESSAGE } from '../config/api.ts';
+import { takeEarlyCall } from './early-call.ts';
 import { useSession } from './session-store.ts';
 
 export class ApiError extends Error {
@@ -17,6 +18,7 @@ export class ApiError extends Error {
 /**
  * The one way the app calls the API: adds the Token header, turns any status outside 200-299 into an
  * ApiError carrying the server's message, signs out on 401, and checks the answer against the contract.
+ * A call that boot.js already started for this screen takes that answer instead of asking again.
  */
 export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType>>(
   endpoint: E,
@@ -29,11 +31,13 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
 
   let response: Response;
   try {
-    response = await fetch(API_BASE_URL + endpoint.path, {
-      method: endpoint.method,
-      headers,
-      body: endpoint.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-    });
+    const early = endpoint.method === 'GET' ? undefined : takeEarlyCall(endpoint.path, body ?? {}, token);
+    response = await (early ??
+      fetch(API_BASE_URL + endpoint.path, {
+        method: endpoint.method,
+        headers,
+        body: endpoint.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      }));
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
