@@ -31,6 +31,9 @@ export async function growData(db: Queryable, factor = 100) {
   await db.query(`INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash)
     SELECT q.id, s.id, 3, 5, 'pass', md5(q.id || '-' || s.id) FROM (SELECT id FROM quizzes WHERE name = 'Quiz' LIMIT 200) q
       CROSS JOIN (SELECT id FROM students WHERE mobile LIKE '7%' LIMIT 100) s`);
+  // Every grown attempt answers each of its quiz's questions, so the report review reads a large table too.
+  await db.query(`INSERT INTO attempt_answers (attempt_id, question_id, answer)
+    SELECT a.id, qu.id, 'a' FROM quiz_attempts a JOIN questions qu ON qu.quiz_id = a.quiz_id WHERE a.answers_hash = md5(a.quiz_id || '-' || a.student_id)`);
   await db.query(`INSERT INTO news (heading, body, published_at)
     SELECT 'News ' || g, '<p>Body</p>', now() - g * interval '1 hour' FROM generate_series(1, $1::int * 20) g`, [factor]);
   await db.query('ANALYZE');
