@@ -37,7 +37,7 @@ describe('the first load of a screen', () => {
   const browser = useBrowser();
 
   /** When each script and API call was asked for (ms since the epoch), by path, while `action` ran. */
-  async function scriptRequests(page: Page, action: () => Promise<unknown>) {
+  async function requestsDuring(page: Page, action: () => Promise<unknown>) {
     const requested = new Map<string, number>();
     const apiCalls: string[] = [];
     const record = (request: Request) => {
@@ -64,7 +64,7 @@ describe('the first load of a screen', () => {
 
   it("downloads none of the signed-in screens' code on /login", async () => {
     const { page, close } = await openPage(browser(), phone);
-    const requested = await scriptRequests(page, async () => {
+    const requested = await requestsDuring(page, async () => {
       await page.goto('/login');
       await page.getByLabel('Mobile number').waitFor();
     });
@@ -76,7 +76,7 @@ describe('the first load of a screen', () => {
   it("asks for the login screen's code while the app's entry script is still downloading", async () => {
     const { page, close } = await openPage(browser(), phone);
     const entry = await slowEntry(page);
-    const requested = await scriptRequests(page, async () => {
+    const requested = await requestsDuring(page, async () => {
       await page.goto('/login');
       await page.getByLabel('Mobile number').waitFor();
     });
@@ -88,7 +88,7 @@ describe('the first load of a screen', () => {
     const { page, close } = await openPage(browser(), phone);
     await signIn(page);
     const entry = await slowEntry(page);
-    const requested = await scriptRequests(page, async () => {
+    const requested = await requestsDuring(page, async () => {
       await page.goto('/subjects');
       await page.getByRole('heading', { name: 'My Subjects' }).waitFor();
       await page.getByRole('link', { name: /Physics/ }).waitFor();

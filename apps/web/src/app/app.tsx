@@ -9,14 +9,15 @@ import { GuestOnly, RequireSession } from './guards.tsx';
 // Each half of the app loads on its own: /login never downloads the signed-in screens, and back.
 const LoginPage = preloadableLazy(() => import('../features/auth/login-page.tsx'));
 // A returning student's chunks are already on their way: boot.js (scripts/write-boot-script.mjs) preloads them.
-const loadSignedInApp = () => import('./signed-in-app.tsx');
-const SignedInApp = preloadableLazy(loadSignedInApp);
+const SignedInApp = preloadableLazy(() => import('./signed-in-app.tsx'));
 
 /** Loads the code of the screen the app opens on (the guards' choice included), for a first render without fallback. */
 export async function preloadFirstScreen(pathname: string) {
-  const signedIn = Boolean(useSession.getState().token);
-  if (!signedIn) return void (await LoginPage.preload());
-  const [, { preloadScreen }] = await Promise.all([SignedInApp.preload(), loadSignedInApp()]);
+  if (!useSession.getState().token) {
+    await LoginPage.preload();
+    return;
+  }
+  const { preloadScreen } = await SignedInApp.preload();
   await preloadScreen(pathname === '/login' ? '/' : pathname);
 }
 

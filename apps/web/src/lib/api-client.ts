@@ -29,15 +29,11 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
   // Every call of a signed-in student carries the session (spec section 6), even one that does not need it.
   if (token) headers.Token = token;
 
+  const sent = endpoint.method === 'GET' ? undefined : (body ?? {});
   let response: Response;
   try {
-    const early = endpoint.method === 'GET' ? undefined : takeEarlyCall(endpoint.path, body ?? {}, token);
-    response = await (early ??
-      fetch(API_BASE_URL + endpoint.path, {
-        method: endpoint.method,
-        headers,
-        body: endpoint.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      }));
+    response = await ((sent && takeEarlyCall(endpoint.path, sent, token)) ??
+      fetch(API_BASE_URL + endpoint.path, { method: endpoint.method, headers, body: sent && JSON.stringify(sent) }));
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

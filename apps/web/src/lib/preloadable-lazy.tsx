@@ -3,12 +3,19 @@ import { lazy, type ComponentType } from 'react';
 /**
  * React.lazy that renders without suspending once its code is here. React reveals content that replaces a
  * Suspense fallback no sooner than 300 ms after the fallback appeared, so a screen whose code boot.js has
- * already fetched should skip the fallback: `preload()` before the first render makes that so.
+ * already fetched should skip the fallback: `preload()` before the first render makes that so. It resolves
+ * to the whole module, for what else the module exports.
  */
-export function preloadableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function preloadableLazy<P extends object, Exports extends object>(
+  load: () => Promise<{ default: ComponentType<P> } & Exports>,
+) {
   let loaded: ComponentType<P> | undefined;
-  const preload = async () => (loaded ??= (await load()).default);
-  const Lazy = lazy(async () => ({ default: await preload() }));
+  const preload = async () => {
+    const module = await load();
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(preload);
   function Preloadable(props: P) {
     // React reconciles a resolved lazy and its component as one type, so switching keeps the screen mounted.
     const Component = loaded ?? Lazy;
