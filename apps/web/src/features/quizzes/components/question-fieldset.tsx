@@ -1,4 +1,5 @@
 import type { QuizQuestion } from '@portal/contract';
+import { QuestionFrame } from './question-frame.tsx';
 
 /** One question as a radio group: arrow keys move between its options, and a new choice replaces the old one. */
 export function QuestionFieldset({
@@ -13,14 +14,7 @@ export function QuestionFieldset({
   onChoose: (answer: string) => void;
 }) {
   return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {/* Floated so the legend lays out like a heading inside the box rather than on its border. */}
-      <legend className="float-left mb-3 flex w-full items-start gap-3">
-        <span className="flex-1 font-semibold">
-          {number}. {question.question}
-        </span>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{question.marks} Marks</span>
-      </legend>
+    <QuestionFrame number={number} question={question.question} marks={question.marks}>
       <div className="clear-both flex flex-col gap-2">
         {question.options.map((option) => (
           <label
@@ -39,6 +33,6 @@ export function QuestionFieldset({
           </label>
         ))}
       </div>
-    </fieldset>
+    </QuestionFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReportQuestion } from '@portal/contract';
+import { QuestionFrame } from './question-frame.tsx';
 
 type OptionRole = 'right' | 'wrong' | 'correct' | 'other';
 
@@ -27,13 +28,7 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
   const gained = item.student_answer === item.answer ? item.marks : 0;
   const verdict = item.student_answer === null ? 'Not answered' : gained > 0 ? 'Correct' : 'Wrong';
   return (
-    <fieldset disabled className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <legend className="float-left mb-3 flex w-full items-start gap-3">
-        <span className="flex-1 font-semibold">
-          {number}. {item.question}
-        </span>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{item.marks} Marks</span>
-      </legend>
+    <QuestionFrame number={number} question={item.question} marks={item.marks} disabled>
       <ul className="clear-both flex flex-col gap-2">
         {item.options.map((option) => {
           const role = roleOf(option, item);
@@ -63,6 +58,6 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
       <p className="mt-3 text-sm font-medium text-slate-700">
         {verdict} · {gained}/{item.marks} Marks
       </p>
-    </fieldset>
+    </QuestionFrame>
   );
 }

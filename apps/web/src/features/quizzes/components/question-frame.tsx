@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/** A numbered question with its marks, framed as a fieldset; taking a quiz and reviewing a report share it. */
+export function QuestionFrame({
+  number,
+  question,
+  marks,
+  disabled = false,
+  children,
+}: {
+  number: number;
+  question: string;
+  marks: number;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset disabled={disabled} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {/* Floated so the legend lays out like a heading inside the box rather than on its border. */}
+      <legend className="float-left mb-3 flex w-full items-start gap-3">
+        <span className="flex-1 font-semibold">
+          {number}. {question}
+        </span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{marks} Marks</span>
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
