@@ -165,13 +165,24 @@ describe('POST /Student/watched', () => {
     const items = await history();
     expect(items[0]).toMatchObject({ topic_id: motion.topic_id, position_seconds: 9 });
     expect(items.filter((item) => item.topic_id === motion.topic_id)).toHaveLength(1);
-    expect(items[1]).toMatchObject({ topic_id: sets.topic_id, position_seconds: 2 });
+    // The demo student had finished it (12 s): a later, smaller report does not move the position back.
+    expect(items[1]).toMatchObject({ topic_id: sets.topic_id, position_seconds: 12 });
   });
 
   it('keeps the stored position when a client sends only {stud_id, topic_id}', async () => {
     const motion = (await topicsOf(chapter('Physics', 'Motion in a Straight Line').id))[0];
     expect((await watch({ topic_id: String(motion.topic_id) })).status).toBe(200);
     expect((await history())[0]).toMatchObject({ topic_id: motion.topic_id, position_seconds: 9 });
+  });
+
+  it('never moves a position backwards when reports arrive out of order', async () => {
+    const [first] = await topicsOf(chapter('Physics', 'Work, Energy and Power').id);
+    await watch({ topic_id: first.topic_id, position_seconds: 8, duration_seconds: 12 });
+    // An older report (sent at 3 s, delivered late) arrives after the newer one.
+    expect((await watch({ topic_id: first.topic_id, position_seconds: 3, duration_seconds: 12 })).status).toBe(200);
+    expect((await history())[0]).toMatchObject({ topic_id: first.topic_id, position_seconds: 8 });
+    await watch({ topic_id: first.topic_id, position_seconds: 10 });
+    expect((await history())[0]).toMatchObject({ topic_id: first.topic_id, position_seconds: 10 });
   });
 
   it('never stores a position past the end of the video', async () => {

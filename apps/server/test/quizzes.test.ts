@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helper.ts';
 
@@ -253,6 +254,58 @@ describe('POST /Student/submit_quiz: repeated submits and retakes', () => {
     } finally {
       await t.db.query(`DELETE FROM enrolments WHERE student_id = $1 AND subject_id = $2`, [t.demo.otherStudentId, t.demo.subjects.find((s) => s.name === 'Physics')!.id]);
     }
+  });
+});
+
+describe('POST /Student/submit_quiz: exactly once by submission_id', () => {
+  const answersNumbered = (quiz: Awaited<ReturnType<typeof makeQuiz>>, n: number) =>
+    quiz.questions.map((q, i) => ({ question_id: q.id, answer: q.options[(n >> (2 * i)) & 3]! }));
+  const submitWithId = (quizId: number, submit_data: unknown, submission_id: string) =>
+    t.post('/Student/submit_quiz', { stud_id: me, quiz_id: quizId, submit_data, submission_id }, token);
+
+  it('stores ten different submissions once each while their retries interleave, however late a retry comes', async () => {
+    const quiz = await makeQuiz();
+    const submissions = Array.from({ length: 10 }, (_, n) => ({ id: randomUUID(), answers: answersNumbered(quiz, n) }));
+    // Every submission twice, interleaved: first sends of some, retries of others, in one burst.
+    const order = [...submissions.map((s) => s), ...submissions.map((s) => s).reverse()];
+    const answers = await Promise.all(order.map((s) => submitWithId(quiz.id, s.answers, s.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const attemptOf = new Map<string, number>();
+    order.forEach((s, i) => {
+      const attemptId = answers[i]!.body.data.attempt_id as number;
+      expect(attemptOf.get(s.id) ?? attemptId).toBe(attemptId);
+      attemptOf.set(s.id, attemptId);
+    });
+    expect(new Set(attemptOf.values()).size).toBe(10);
+    expect(await attemptCount(quiz.id)).toBe(10);
+
+    // A retry long after (past the repeated-submit window, after newer attempts) still finds its first attempt.
+    await age(quiz.id);
+    const late = await submitWithId(quiz.id, submissions[0]!.answers, submissions[0]!.id);
+    expect(late.body).toMatchObject({ status: true, data: { attempt_id: attemptOf.get(submissions[0]!.id) } });
+    expect(await attemptCount(quiz.id)).toBe(10);
+  });
+
+  it('answers a repeat of the first attempt of a one-attempt quiz with its result, not a refusal', async () => {
+    const quiz = await makeQuiz({ allowRetake: false });
+    const id = randomUUID();
+    const first = await submitWithId(quiz.id, quiz.wrong, id);
+    await age(quiz.id);
+    expect((await submitWithId(quiz.id, quiz.wrong, id)).body).toEqual(first.body);
+    expect((await submitWithId(quiz.id, quiz.right, randomUUID())).body.status).toBe(false);
+    expect(await attemptCount(quiz.id)).toBe(1);
+  });
+
+  it('refuses a submission_id that is not a UUID with 400, and one used for another quiz with 409', async () => {
+    const quiz = await makeQuiz();
+    const other = await makeQuiz();
+    const bad = await submitWithId(quiz.id, quiz.right, 'not-a-uuid');
+    expect(bad).toMatchObject({ status: 400, body: { status: false, message: expect.stringMatching(/submission_id/) } });
+    const id = randomUUID();
+    await submitWithId(quiz.id, quiz.right, id);
+    const reused = await submitWithId(other.id, other.right, id);
+    expect(reused).toMatchObject({ status: 409, body: { status: false, message: expect.stringMatching(/submission_id/) } });
+    expect(await attemptCount(other.id)).toBe(0);
   });
 });
 

@@ -84,7 +84,15 @@ export const submitQuiz = endpoint({
   method: 'POST',
   path: '/Student/submit_quiz',
   auth: true,
-  body: studentBody({ quiz_id: id, submit_data: submitData }),
+  body: studentBody({
+    quiz_id: id,
+    submit_data: submitData,
+    /**
+     * Made by the client when the student starts the quiz and sent with every retry of the same answers:
+     * a repeat answers the first attempt again and stores nothing.
+     */
+    submission_id: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID'))),
+  }),
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: quizResult }),
     z.object({ status: z.literal(false), message: z.string(), data: z.null() }),

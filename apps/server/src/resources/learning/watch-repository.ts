@@ -7,6 +7,8 @@ export const HISTORY_LIMIT = 50;
 /**
  * Keeps the student's last position per topic. A call without a position (other clients send only
  * {stud_id, topic_id}) only marks the topic as watched now and keeps the position already stored.
+ * A position never moves backwards: reports can arrive out of order (a keepalive on leaving, a retry after
+ * a lost connection), and the furthest point reached is where the student resumes.
  */
 export async function saveProgress(
   db: Queryable,
@@ -22,7 +24,7 @@ export async function saveProgress(
     `INSERT INTO watch_progress AS w (student_id, topic_id, position_seconds, duration_seconds, updated_at)
      VALUES ($1, $2, COALESCE($3::real, 0), $4::real, clock_timestamp())
      ON CONFLICT (student_id, topic_id) DO UPDATE
-        SET position_seconds = COALESCE($3::real, w.position_seconds),
+        SET position_seconds = GREATEST(COALESCE($3::real, w.position_seconds), w.position_seconds),
             duration_seconds = COALESCE($4::real, w.duration_seconds),
             updated_at = clock_timestamp()`,
     [studentId, topicId, position, duration],

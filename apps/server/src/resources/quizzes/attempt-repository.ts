@@ -24,6 +24,22 @@ export async function lockStudentQuiz(tx: Queryable, studentId: number, quizId: 
   ]);
 }
 
+/** Serialises submissions that carry the same id, even for different quizzes, so the id is stored once. */
+export async function lockSubmission(tx: Queryable, studentId: number, submissionId: string) {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('quiz-submission:' || $1::text || ':' || $2::text, 0))`, [
+    studentId,
+    submissionId.toLowerCase(),
+  ]);
+}
+
+export async function findAttemptBySubmission(tx: Queryable, studentId: number, submissionId: string) {
+  const [row] = await tx.query<{ id: number; quiz_id: number; result: 'pass' | 'fail'; marks: number; max_marks: number }>(
+    `SELECT id, quiz_id, result, marks, max_marks FROM quiz_attempts WHERE student_id = $1 AND submission_id = $2::uuid`,
+    [studentId, submissionId],
+  );
+  return row;
+}
+
 export async function findLatestAttempt(tx: Queryable, studentId: number, quizId: number, windowSeconds: number) {
   const [row] = await tx.query<LatestAttempt>(
     `SELECT id, result, marks, max_marks, answers_hash,
@@ -50,14 +66,15 @@ export interface NewAttempt {
   result: 'pass' | 'fail';
   answersHash: string;
   answers: Answer[];
+  submissionId: string | null;
 }
 
 /** Stores an attempt and its answers; call inside a transaction so it is all stored or none of it. */
 export async function insertAttempt(tx: Queryable, attempt: NewAttempt): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [attempt.quizId, attempt.studentId, attempt.marks, attempt.maxMarks, attempt.result, attempt.answersHash],
+    `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash, submission_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::uuid) RETURNING id`,
+    [attempt.quizId, attempt.studentId, attempt.marks, attempt.maxMarks, attempt.result, attempt.answersHash, attempt.submissionId],
   );
   if (!row) throw new Error('The attempt was not stored');
   if (attempt.answers.length > 0) {

@@ -41,7 +41,7 @@ export async function quizRoutes(app: FastifyInstance) {
 
   defineRoute(app, submitQuiz, async ({ body, studentId }) => {
     const quiz = await requireQuiz(app.db, studentId, body.quiz_id);
-    const submission = await submitAttempt(app.db, studentId, quiz, body.submit_data);
+    const submission = await submitAttempt(app.db, studentId, quiz, body.submit_data, body.submission_id);
     return submission.ok
       ? { status: true as const, message: submission.result.message, data: submission.result }
       : { status: false as const, message: submission.message, data: null };

@@ -2,7 +2,7 @@ import type { QuizResult } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { QuizRow } from './access.ts';
-import { findLatestAttempt, insertAttempt, lockStudentQuiz } from './attempt-repository.ts';
+import { findAttemptBySubmission, findLatestAttempt, insertAttempt, lockStudentQuiz, lockSubmission } from './attempt-repository.ts';
 import { answersHash, gradeSubmission, resultMessage, type Answer } from './grading.ts';
 import { listGradableQuestions } from './quiz-repository.ts';
 
@@ -12,11 +12,18 @@ export const DUPLICATE_WINDOW_SECONDS = 60;
 export type Submission = { ok: true; result: QuizResult } | { ok: false; message: string };
 
 /**
- * Grades and stores one attempt in one transaction. Under a lock per student and quiz it first looks at the
- * latest attempt: the same answers within the window answer that attempt's result again; otherwise a quiz
+ * Grades and stores one attempt in one transaction. Under a lock per student and quiz it first looks for the
+ * submission's own id: a submission seen before answers its first attempt again, however late it comes.
+ * Without an id (older clients) the same answers within the window count as a repeat. Otherwise a quiz
  * that allows no retake refuses a second attempt.
  */
-export async function submitAttempt(db: Database, studentId: number, quiz: QuizRow, answers: Answer[]): Promise<Submission> {
+export async function submitAttempt(
+  db: Database,
+  studentId: number,
+  quiz: QuizRow,
+  answers: Answer[],
+  submissionId?: string,
+): Promise<Submission> {
   const questions = await listGradableQuestions(db, quiz.id);
   if (questions.length === 0) return { ok: false, message: 'This quiz has no questions yet.' };
   const grade = gradeSubmission(questions, answers, quiz.pass_marks);
@@ -24,9 +31,15 @@ export async function submitAttempt(db: Database, studentId: number, quiz: QuizR
   const hash = answersHash(grade.answers);
 
   return db.transaction(async (tx) => {
+    if (submissionId) await lockSubmission(tx, studentId, submissionId);
     await lockStudentQuiz(tx, studentId, quiz.id);
+    if (submissionId) {
+      const first = await findAttemptBySubmission(tx, studentId, submissionId);
+      if (first && first.quiz_id !== quiz.id) throw new ApiError(409, 'submission_id: was already used for another quiz');
+      if (first) return passed(quiz, first.id, first.result, `${first.marks}/${first.max_marks}`);
+    }
     const latest = await findLatestAttempt(tx, studentId, quiz.id, DUPLICATE_WINDOW_SECONDS);
-    if (latest?.recent && latest.answers_hash === hash) {
+    if (!submissionId && latest?.recent && latest.answers_hash === hash) {
       return passed(quiz, latest.id, latest.result, `${latest.marks}/${latest.max_marks}`);
     }
     if (latest && !quiz.allow_retake) {
@@ -40,6 +53,7 @@ export async function submitAttempt(db: Database, studentId: number, quiz: QuizR
       result: grade.result,
       answersHash: hash,
       answers: grade.answers,
+      submissionId: submissionId ?? null,
     });
     return passed(quiz, attemptId, grade.result, grade.scoreText);
   });

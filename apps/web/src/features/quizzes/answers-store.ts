@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { newUuid } from '../../lib/new-uuid.ts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -7,24 +9,42 @@ export type QuizAnswers = Record<string, string>;
 interface QuizAnswersState {
   /** Answers not yet submitted, per student and quiz (`{studentId}:{quizId}`). */
   drafts: Record<string, QuizAnswers>;
+  /**
+   * The id of each draft's submission, made when the student starts the quiz and sent with every try of
+   * Submit, so a retry (however late) is recognised by the server as the same attempt.
+   */
+  submissionIds: Record<string, string>;
+  start: (draft: string) => void;
   choose: (draft: string, questionId: number, answer: string) => void;
   clear: (draft: string) => void;
 }
+
+export const QUIZ_ANSWERS_KEY = 'quizAnswers';
 
 // Saved in local storage on every choice, so a reload, a closed tab or a dropped connection loses nothing.
 export const useQuizAnswers = create<QuizAnswersState>()(
   persist(
     (set) => ({
       drafts: {},
+      submissionIds: {},
+      start: (draft) =>
+        set((state) => (state.submissionIds[draft] ? state : { submissionIds: { ...state.submissionIds, [draft]: newUuid() } })),
       choose: (draft, questionId, answer) =>
         set((state) => ({ drafts: { ...state.drafts, [draft]: { ...state.drafts[draft], [questionId]: answer } } })),
       clear: (draft) =>
         set((state) => {
           const { [draft]: _submitted, ...rest } = state.drafts;
-          return { drafts: rest };
+          const { [draft]: _id, ...otherIds } = state.submissionIds;
+          return { drafts: rest, submissionIds: otherIds };
         }),
     }),
-    { name: 'quizAnswers', version: 1, partialize: ({ drafts }) => ({ drafts }) },
+    {
+      name: QUIZ_ANSWERS_KEY,
+      version: 1,
+      partialize: ({ drafts, submissionIds }) => ({ drafts, submissionIds }),
+      // Drafts saved before submission ids existed get an id when their quiz is opened again.
+      merge: (saved, current) => ({ ...current, ...(saved as Partial<QuizAnswersState>), submissionIds: (saved as Partial<QuizAnswersState> | undefined)?.submissionIds ?? {} }),
+    },
   ),
 );
 
@@ -34,10 +54,15 @@ const noAnswers: QuizAnswers = {};
 export function useQuizDraft(studentId: number, quizId: number) {
   const draft = `${studentId}:${quizId}`;
   const answers = useQuizAnswers((s) => s.drafts[draft]) ?? noAnswers;
+  const submissionId = useQuizAnswers((s) => s.submissionIds[draft]);
+  const start = useQuizAnswers((s) => s.start);
   const choose = useQuizAnswers((s) => s.choose);
   const clear = useQuizAnswers((s) => s.clear);
   return {
     answers,
+    submissionId,
+    /** Makes the draft's submission id unless it has one. */
+    start: useCallback(() => start(draft), [start, draft]),
     choose: (questionId: number, answer: string) => choose(draft, questionId, answer),
     clear: () => clear(draft),
   };

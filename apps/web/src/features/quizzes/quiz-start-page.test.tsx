@@ -1,6 +1,7 @@
 import type { QuizDetail } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import toast from 'react-hot-toast';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../config/api.ts';
 import { mockApi, ok, type ApiCall } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
@@ -30,7 +31,7 @@ describe('Taking a quiz', () => {
   // The first lazy load transforms the whole screen; done once here so no test waits on it.
   beforeAll(() => import('./quiz-start-page.tsx'));
   // The store outlives a test; local storage is cleared after each (test/setup.ts).
-  beforeEach(() => useQuizAnswers.setState({ drafts: {} }));
+  beforeEach(() => useQuizAnswers.setState({ drafts: {}, submissionIds: {} }));
 
   it('shows the quiz name, total marks, and each question numbered with its marks and options', async () => {
     const { calls } = openQuiz();
@@ -54,7 +55,12 @@ describe('Taking a quiz', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Score: 5/7');
     expect(submitted(calls)).toEqual([
-      { stud_id: demoStudent.stud_id, quiz_id: 5, submit_data: [{ question_id: 20, answer: 'Distance' }, { question_id: 30, answer: 'Kelvin' }] },
+      {
+        stud_id: demoStudent.stud_id,
+        quiz_id: 5,
+        submit_data: [{ question_id: 20, answer: 'Distance' }, { question_id: 30, answer: 'Kelvin' }],
+        submission_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      },
     ]);
   });
 
@@ -66,7 +72,7 @@ describe('Taking a quiz', () => {
     expect(within(question(1)).getByRole('radio', { name: 'Joule' })).toBeChecked();
   });
 
-  it('shows the complete screen with the message, the pass icon and the score, and a success toast', async () => {
+  it('shows the complete screen with the message, the pass icon and the score, and a success toast that does not repeat it', async () => {
     const { user } = openQuiz(() => ok({ ...passed, result: 'PASS' }, passed.message));
     await screen.findByText('Total Marks : 7');
     await user.click(within(question(2)).getByRole('radio', { name: '[M L T⁻²]' }));
@@ -74,17 +80,28 @@ describe('Taking a quiz', () => {
     expect(await screen.findByRole('heading', { name: passed.message })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Passed' })).toBeInTheDocument();
     expect(screen.getByText('Score: 5/7')).toBeInTheDocument();
-    expect(within(screen.getByRole('status')).getByText(passed.message)).toBeInTheDocument();
+    expect(within(screen.getByRole('status')).getByText('Quiz submitted.')).toBeInTheDocument();
+    expect(screen.getAllByText(passed.message)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Review answers' })).toHaveAttribute('href', '/report-preview/91');
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(useQuizAnswers.getState().drafts[draftKey]).toBeUndefined();
   });
 
-  it('shows the fail icon for a fail', async () => {
+  it('shows the fail icon for a fail, and the toast in the fail colour', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    onTestFinished(() => {
+      success.mockRestore();
+      error.mockRestore();
+    });
     const { user } = openQuiz(() => ok({ ...passed, result: 'Fail', message: 'You did not pass.' }, 'You did not pass.'));
     await screen.findByText('Total Marks : 7');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('img', { name: 'Not passed' })).toBeInTheDocument();
+    // Not a green success toast: the toast carries the fail result's own (red) icon.
+    expect(success).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith('Quiz submitted.', expect.anything());
+    expect(screen.getAllByText('You did not pass.')).toHaveLength(1);
   });
 
   it('stays on the quiz with an error toast when the server answers status false, keeping the answers', async () => {
@@ -99,14 +116,40 @@ describe('Taking a quiz', () => {
     expect(screen.queryByText(/Score:/)).not.toBeInTheDocument();
   });
 
-  it('shows the network error in a toast and keeps the answers saved when the connection fails', async () => {
-    const { user } = openQuiz(() => Promise.reject(new TypeError('Failed to fetch')));
+  it('says the answers are kept when the connection fails, and submits them with the same id once it is back', async () => {
+    let online = false;
+    const { calls, user } = openQuiz(() => (online ? ok(passed, passed.message) : Promise.reject(new TypeError('Failed to fetch'))));
     await screen.findByText('Total Marks : 7');
     await user.click(within(question(3)).getByRole('radio', { name: 'Time' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await within(screen.getByRole('status')).findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(/You are offline\. Your answers are saved on this device/)).toBeInTheDocument();
+    expect(screen.queryByText(NETWORK_ERROR_MESSAGE)).not.toBeInTheDocument();
     expect(within(question(3)).getByRole('radio', { name: 'Time' })).toBeChecked();
     expect(JSON.parse(localStorage.getItem('quizAnswers') ?? '{}').state.drafts[draftKey]).toEqual({ 20: 'Time' });
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await screen.findByText('Score: 5/7');
+    const [first, retry] = submitted(calls) as { submission_id: string }[];
+    expect(retry?.submission_id).toBe(first?.submission_id);
+  });
+
+  it('says at once that the student is offline, without sending, when Submit is pressed offline', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { calls, user } = openQuiz();
+      await screen.findByText('Total Marks : 7');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(screen.getByText(/You are offline/)).toBeInTheDocument();
+      expect(screen.queryByText(/Submitting/)).not.toBeInTheDocument();
+      expect(submitted(calls)).toHaveLength(0);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await screen.findByText('Score: 5/7');
+      expect(submitted(calls)).toHaveLength(1);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('disables Submit while the answers are on their way, so one click sends one submission', async () => {

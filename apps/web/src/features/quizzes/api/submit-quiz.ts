@@ -3,15 +3,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { useStudentId } from '../../../lib/session-store.ts';
 
-export const submitQuizAnswers = (studentId: number, quizId: number, answers: SubmittedAnswer[]) =>
-  callApi(submitQuiz, { stud_id: studentId, quiz_id: quizId, submit_data: answers });
+export const submitQuizAnswers = (studentId: number, quizId: number, answers: SubmittedAnswer[], submissionId?: string) =>
+  callApi(submitQuiz, {
+    stud_id: studentId,
+    quiz_id: quizId,
+    submit_data: answers,
+    ...(submissionId ? { submission_id: submissionId } : {}),
+  });
+
+export interface QuizSubmission {
+  answers: SubmittedAnswer[];
+  /** The same for every try of one submission: the server stores it once. */
+  submissionId: string | undefined;
+}
 
 /** Submits answers; a stored attempt makes the chapter's reports and the quiz's own state stale. */
 export function useSubmitQuiz(quizId: number, chapterId: number) {
   const studentId = useStudentId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answers: SubmittedAnswer[]) => submitQuizAnswers(studentId, quizId, answers),
+    mutationFn: ({ answers, submissionId }: QuizSubmission) => submitQuizAnswers(studentId, quizId, answers, submissionId),
     // Not awaited: the result screen need not wait for the refetches.
     onSuccess: (response) => {
       if (!response.status) return;

@@ -1,9 +1,10 @@
 import type { QuizDetail, QuizResult } from '@portal/contract';
-import type { FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useStudentId } from '../../../lib/session-store.ts';
 import { useQuizDraft } from '../answers-store.ts';
 import { useSubmitQuiz } from '../api/submit-quiz.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { toSubmission } from '../submission.ts';
 import { QuestionFieldset } from './question-fieldset.tsx';
 
@@ -13,24 +14,46 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
   const draft = useQuizDraft(useStudentId(), quiz.id);
   const submit = useSubmitQuiz(quiz.id, quiz.chapter_id);
   const answered = toSubmission(questions, draft.answers);
+  // Submit was pressed without a connection: the answers are kept and go when the connection is back.
+  const [waitingForConnection, setWaitingForConnection] = useState(false);
+  const { start } = draft;
+  useEffect(start, [start]);
 
+  const send = () => {
+    if (submit.isPending) return;
+    if (!navigator.onLine) {
+      setWaitingForConnection(true);
+      return;
+    }
+    setWaitingForConnection(false);
+    submit.mutate(
+      { answers: answered, submissionId: draft.submissionId },
+      {
+        onSuccess: (response) => {
+          if (!response.status) {
+            toast.error(response.message);
+            return;
+          }
+          draft.clear();
+          // The heading below says the result in words; the toast only confirms, in the result's colour.
+          if (response.data.result === 'pass') toast.success('Quiz submitted.');
+          else toast.error('Quiz submitted.', { duration: 2000 });
+          onComplete(response.data);
+        },
+        // The answers stay saved; a lost connection submits them again (same submission id) once it is back.
+        onError: (error) => (error instanceof ApiError && error.status === 0 ? setWaitingForConnection(true) : toast.error(error.message)),
+      },
+    );
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submit.isPending) return;
-    submit.mutate(answered, {
-      onSuccess: (response) => {
-        if (!response.status) {
-          toast.error(response.message);
-          return;
-        }
-        draft.clear();
-        toast.success(response.message);
-        onComplete(response.data);
-      },
-      // The answers stay saved: the student can submit again once the connection is back.
-      onError: (error) => toast.error(error.message),
-    });
+    send();
   };
+  useEffect(() => {
+    if (!waitingForConnection) return;
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  });
 
   return (
     <form onSubmit={onSubmit} className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="quiz-name">
@@ -61,6 +84,11 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
         <p className="text-sm text-slate-600" aria-live="polite">
           {answered.length} of {questions.length} answered{submit.isPending ? ' · Submitting...' : ''}
         </p>
+        {waitingForConnection ? (
+          <p role="status" className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+            You are offline. Your answers are saved on this device and will be submitted when the connection is back.
+          </p>
+        ) : null}
         <button
           type="submit"
           disabled={submit.isPending}
