@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '@portal/contract/phone';
 
 const optionalText = z.optional(z.string().check(z.minLength(1)));
 
@@ -26,6 +27,8 @@ const schema = z.object({
   SMS_HTTP_TOKEN: optionalText,
   SMS_HTTP_SENDER: z._default(z.string(), 'PORTAL'),
   CHAT_LINK: z._default(z.string(), 'https://wa.me/919000000000'),
+  /** The country of a mobile number written without + (two letters, ISO 3166): staff's typing, imports. */
+  DEFAULT_COUNTRY: z._default(z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')), DEFAULT_COUNTRY),
   /**
    * Which X-Forwarded-For hops to believe when limiting sends per address: `false` (none), `true` (one
    * reverse proxy), a number of proxies, or their addresses/CIDRs separated by commas. Never "all":
@@ -35,7 +38,8 @@ const schema = z.object({
 });
 
 type Parsed = z.output<typeof schema>;
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY'> & {
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY'> & {
+  DEFAULT_COUNTRY: CountryCode;
   SEED_DEMO: boolean;
   SMS_PROVIDER: 'log' | 'http';
   /** Which proxies to believe: none, a number of hops, or their addresses. */
@@ -64,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     SEED_DEMO: parsed.data.SEED_DEMO === undefined ? !production : parsed.data.SEED_DEMO === 'true' || parsed.data.SEED_DEMO === '1',
     SMS_PROVIDER: parsed.data.SMS_PROVIDER ?? 'log',
+    DEFAULT_COUNTRY: isCountryCode(parsed.data.DEFAULT_COUNTRY) ? parsed.data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,
     TRUST_PROXY: trustProxy(parsed.data.TRUST_PROXY),
   };
   if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {

@@ -8,6 +8,11 @@ export const PHONE_MAX_DIGITS = 15;
 const digits = (label: string, min: number, max: number) =>
   z.string().check(z.regex(new RegExp(`^\\d{${min},${max}}$`), `${label} must be ${min} to ${max} digits`));
 
+/** A mobile number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
+const writtenMobile = z
+  .string()
+  .check(z.maxLength(32, 'mobile is too long'), z.regex(/^\+?[\d\s().-]*\d[\d\s().-]*$/, 'mobile must be digits (spaces and dashes allowed)'));
+
 export const otpRef = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'otp_ref is not valid'));
 
 /** A code was sent (or, for a number that is not registered, seemingly so): its reference and the resend wait in seconds. */
@@ -17,7 +22,8 @@ export const login = endpoint({
   method: 'POST',
   path: '/Auth/login',
   auth: false,
-  body: z.strictObject({ mobile: digits('mobile', 4, PHONE_MAX_DIGITS), phone_code: digits('phone_code', 1, 4) }),
+  /** `mobile` as the student wrote it (`098765 43210`); the server reads it as a canonical number (phone.ts). */
+  body: z.strictObject({ mobile: writtenMobile, phone_code: digits('phone_code', 1, 4) }),
   response: codeSent,
 });
 

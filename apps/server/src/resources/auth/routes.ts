@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { login, logout, resendOtp, verifyOtp, whatsappChat } from '@portal/contract';
+import { canonicalMobile } from '@portal/contract/phone';
 import { ApiError } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -7,7 +8,7 @@ import { findStudent, findStudentByPhone } from '../profile/student-repository.t
 import { findChallenge } from './challenge-repository.ts';
 import { codeSecret, hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
-import { fullNumber, sendCode } from './send-code.ts';
+import { sendCode } from './send-code.ts';
 import { createSession, deleteDeadSessions, revokeSession } from './session-repository.ts';
 import { startSweeping } from './sweep.ts';
 import { verifyCode } from './verify-code.ts';
@@ -18,10 +19,12 @@ export async function authRoutes(app: FastifyInstance) {
   startSweeping(app);
 
   defineRoute(app, login, async ({ body, request }) => {
+    // `098765 43210` and `9876543210` are one number: looked up, limited and texted in its canonical form.
+    const number = canonicalMobile(body.mobile, { callingCode: body.phone_code });
+    if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
     // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
-    const student = await findStudentByPhone(app.db, body.phone_code, body.mobile);
-    const phone = fullNumber(body.phone_code, body.mobile);
-    const sent = await sendCode(app, { phone, studentId: student?.stud_id ?? null, clientIp: clientAddressKey(request.ip) });
+    const student = await findStudentByPhone(app.db, number);
+    const sent = await sendCode(app, { phone: number.e164, studentId: student?.stud_id ?? null, clientIp: clientAddressKey(request.ip) });
     return { status: true, message: codeSentMessage, data: sent };
   });
 

@@ -34,11 +34,15 @@ export async function findStudent(db: Queryable, studentId: number): Promise<Stu
   return rows[0] && toStudent(rows[0]);
 }
 
-export async function findStudentByPhone(db: Queryable, phoneCode: string, mobile: string): Promise<Student | undefined> {
+/** The student with a canonical number (from `canonicalMobile`: the table keeps its two parts). */
+export async function findStudentByPhone(
+  db: Queryable,
+  number: { callingCode: string; national: string },
+): Promise<Student | undefined> {
   const rows = await db.query<StudentRow>(
     `SELECT id, name, guardian, state, district, email, mobile, phone_code, academic_level
        FROM students WHERE phone_code = $1 AND mobile = $2`,
-    [phoneCode, mobile],
+    [number.callingCode, number.national],
   );
   return rows[0] && toStudent(rows[0]);
 }
