@@ -7,10 +7,12 @@ import { liveClassRoutes } from './resources/live-classes/routes.ts';
 import { newsRoutes } from './resources/news/routes.ts';
 import { learningRoutes } from './resources/learning/routes.ts';
 import { quizRoutes } from './resources/quizzes/routes.ts';
+import { registrationRoutes } from './resources/registration/routes.ts';
 
 /** Every resource of the contract, under the API base path. */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
+  await app.register(registrationRoutes);
   await app.register(profileRoutes);
   await app.register(subjectRoutes);
   await app.register(studyMaterialRoutes);

@@ -29,6 +29,8 @@ const schema = z.object({
   CHAT_LINK: z._default(z.string(), 'https://wa.me/919000000000'),
   /** The country of a mobile number written without + (two letters, ISO 3166): staff's typing, imports. */
   DEFAULT_COUNTRY: z._default(z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')), DEFAULT_COUNTRY),
+  /** `requests`: new students send the register form and staff decide; `closed`: the form gives way to CHAT_LINK. */
+  REGISTRATION: z._default(z.enum(['requests', 'closed']), 'requests'),
   /**
    * Which X-Forwarded-For hops to believe when limiting sends per address: `false` (none), `true` (one
    * reverse proxy), a number of proxies, or their addresses/CIDRs separated by commas. Never "all":

@@ -5,7 +5,7 @@ import { student } from './student.ts';
 export const OTP_LENGTH = 4;
 export const PHONE_MAX_DIGITS = 15;
 
-const digits = (label: string, min: number, max: number) =>
+export const digits = (label: string, min: number, max: number) =>
   z.string().check(z.regex(new RegExp(`^\\d{${min},${max}}$`), `${label} must be ${min} to ${max} digits`));
 
 /** A mobile number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
@@ -16,7 +16,7 @@ const writtenMobile = z
 export const otpRef = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'otp_ref is not valid'));
 
 /** A code was sent (or, for a number that is not registered, seemingly so): its reference and the resend wait in seconds. */
-const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
+export const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
 
 export const login = endpoint({
   method: 'POST',
@@ -41,10 +41,15 @@ export const verifyOtp = endpoint({
   path: '/Auth/verifyOTP',
   auth: false,
   body: z.strictObject({ otp_ref: otpRef, otp: digits('otp', OTP_LENGTH, OTP_LENGTH) }),
-  /** A wrong, used or expired code answers HTTP 200 with status false and no data. */
+  /**
+   * A right code signs in (student and token) or, for a registration's code, files the request for staff
+   * (no token). A wrong, used or expired code answers HTTP 200 with status false and no data; `sign_in`
+   * marks a registration whose number already has an account.
+   */
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: student, token: z.string() }),
-    z.object({ status: z.literal(false), message: z.string() }),
+    z.object({ status: z.literal(true), message: z.string(), data: z.object({ request_id: z.number() }) }),
+    z.object({ status: z.literal(false), message: z.string(), sign_in: z.optional(z.boolean()) }),
   ]),
 });
 

@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './auth.ts';
+export * from './registration.ts';
 export * from './student.ts';
 export * from './live.ts';
 export * from './subjects.ts';

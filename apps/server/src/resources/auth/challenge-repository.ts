@@ -66,6 +66,8 @@ export async function latestSendAge(db: Queryable, phone: string): Promise<numbe
 export interface NewChallenge {
   refHash: string;
   studentId: number | null;
+  /** Set when the code proves a registration request's number instead of signing in. */
+  registrationId?: number | null;
   phone: string;
   clientIp: string;
   codeHash: string;
@@ -73,9 +75,9 @@ export interface NewChallenge {
 
 export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO otp_challenges (ref_hash, student_id, phone, client_ip, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
-    [c.refHash, c.studentId, c.phone, c.clientIp, c.codeHash, CODE_TTL_SECONDS],
+    `INSERT INTO otp_challenges (ref_hash, student_id, registration_id, phone, client_ip, code_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7)) RETURNING id`,
+    [c.refHash, c.studentId, c.registrationId ?? null, c.phone, c.clientIp, c.codeHash, CODE_TTL_SECONDS],
   );
   if (!row) throw new Error('otp challenge not stored');
   return row.id;
@@ -97,6 +99,7 @@ export async function deleteChallenge(db: Queryable, id: number) {
 export interface ChallengeState {
   id: number;
   studentId: number | null;
+  registrationId: number | null;
   phone: string;
   used: boolean;
   expired: boolean;
@@ -107,7 +110,7 @@ export interface ChallengeState {
 
 export async function findChallenge(db: Queryable, refHash: string): Promise<ChallengeState | undefined> {
   const rows = await db.query<ChallengeState>(
-    `SELECT id, student_id AS "studentId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
+    `SELECT id, student_id AS "studentId", registration_id AS "registrationId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
             failures, floor(extract(epoch FROM now() - created_at))::int AS "age"
        FROM otp_challenges WHERE ref_hash = $1`,
     [refHash],

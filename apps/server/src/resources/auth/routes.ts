@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { findStudent, findStudentByPhone } from '../profile/student-repository.ts';
+import { fileProvedRequest } from '../registration/file-request.ts';
 import { findChallenge } from './challenge-repository.ts';
 import { codeSecret, hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
@@ -31,13 +32,20 @@ export async function authRoutes(app: FastifyInstance) {
   defineRoute(app, resendOtp, async ({ body, request }) => {
     const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
     if (!challenge || challenge.used) throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
-    const sent = await sendCode(app, { phone: challenge.phone, studentId: challenge.studentId, clientIp: clientAddressKey(request.ip), replacing: challenge });
+    const sent = await sendCode(app, {
+      phone: challenge.phone,
+      studentId: challenge.studentId,
+      registrationId: challenge.registrationId,
+      clientIp: clientAddressKey(request.ip),
+      replacing: challenge,
+    });
     return { status: true, message: codeSentMessage, data: sent };
   });
 
   defineRoute(app, verifyOtp, async ({ body }) => {
     const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp);
     if (!result.ok) return { status: false as const, message: result.message };
+    if (result.registrationId !== null) return fileProvedRequest(app.db, result.registrationId);
     const student = await findStudent(app.db, result.studentId);
     if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };
     await deleteDeadSessions(app.db, student.stud_id);

@@ -35,12 +35,15 @@ export const fullNumber = (phoneCode: string, mobile: string) => `+${phoneCode}$
 /**
  * Starts a sign-in for a number: checks the limits, stores a new code (hashed) and texts it.
  * A number that is not registered gets the same answer and the same limits, but no text.
+ * With `registrationId` the code proves a registration request's number instead (same limits).
  */
 export async function sendCode(
   app: FastifyInstance,
-  request: { phone: string; studentId: number | null; clientIp: string; replacing?: ChallengeState },
+  request: { phone: string; studentId: number | null; registrationId?: number | null; clientIp: string; replacing?: ChallengeState },
 ): Promise<SentCode> {
   const { phone, studentId } = request;
+  const registrationId = request.registrationId ?? null;
+  const textable = studentId !== null || registrationId !== null;
   const secret = codeSecret(app.config.AUTH_SECRET);
   const otpRef = newOtpRef();
   const refHash = hashOtpRef(otpRef);
@@ -53,15 +56,17 @@ export async function sendCode(
     return insertChallenge(tx, {
       refHash,
       studentId,
+      registrationId,
       phone,
       clientIp: request.clientIp,
-      codeHash: studentId ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
+      codeHash: textable ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
     });
   });
 
-  if (studentId) {
+  if (textable) {
+    const purpose = registrationId === null ? 'sign-in' : 'registration';
     try {
-      await app.sms.send(phone, `Your portal sign-in code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
+      await app.sms.send(phone, `Your portal ${purpose} code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
     } catch (error) {
       await deleteChallenge(app.db, id);
       app.log.error({ err: error, to: phone }, 'SMS not sent');

@@ -3,11 +3,13 @@ import type { Queryable } from '../../db/database.ts';
 import { deleteOldChallenges } from './challenge-repository.ts';
 import { SWEEP_INTERVAL_MS } from './limits.ts';
 import { deleteExpiredSessions } from './session-repository.ts';
+import { deleteUnverifiedRequests } from '../registration/registration-repository.ts';
 
-/** Removes challenges too old to count and sessions that have expired. */
+/** Removes challenges too old to count, sessions that have expired and registrations never proved. */
 export async function sweepAuth(db: Queryable) {
   await deleteOldChallenges(db);
   await deleteExpiredSessions(db);
+  await deleteUnverifiedRequests(db);
 }
 
 /** Sweeps once the server is ready and then every SWEEP_INTERVAL_MS; stops when the server closes. */

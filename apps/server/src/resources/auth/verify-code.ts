@@ -4,7 +4,11 @@ import { MAX_FAILURES_PER_NUMBER, MAX_TRIES_PER_CODE } from './limits.ts';
 import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
 import { tooManyWrongCodes } from './send-code.ts';
 
-export type Verification = { ok: true; studentId: number } | { ok: false; message: string };
+/** A right code names who signed in, or the registration request whose number it proved. */
+export type Verification =
+  | { ok: true; studentId: number; registrationId: null }
+  | { ok: true; studentId: null; registrationId: number }
+  | { ok: false; message: string };
 
 const expired = 'This code has expired. Please ask for a new code.';
 const used = 'This code has already been used. Please ask for a new code.';
@@ -31,7 +35,7 @@ export async function verifyCode(db: Database, secret: string, otpRef: string, o
   if (!claimed) return refused(whyUnusable((await findChallenge(db, refHash)) ?? challenge) ?? used);
 
   const right = sameHash(claimed.codeHash, hashCode(secret, refHash, otp));
-  if (!right || !challenge.studentId) {
+  if (!right || (!challenge.studentId && !challenge.registrationId)) {
     const triesLeft = MAX_TRIES_PER_CODE - claimed.failures;
     if (number.failures + 1 >= MAX_FAILURES_PER_NUMBER) {
       return refused(tooManyWrongCodes((await numberActivity(db, challenge.phone)).failuresFreeIn));
@@ -40,7 +44,9 @@ export async function verifyCode(db: Database, secret: string, otpRef: string, o
     return refused(`Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
   }
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);
-  return { ok: true, studentId: challenge.studentId };
+  if (challenge.studentId) return { ok: true, studentId: challenge.studentId, registrationId: null };
+  if (challenge.registrationId) return { ok: true, studentId: null, registrationId: challenge.registrationId };
+  return refused(used);
 }
 
 function whyUnusable(challenge: ChallengeState): string | undefined {

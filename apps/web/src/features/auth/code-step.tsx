@@ -17,14 +17,19 @@ interface CodeStepProps {
   resendAt: number;
   onResent: (sent: CodeSent) => void;
   onSignedIn: (user: Student, token: string, message: string) => void;
-  /** Back to the number: after a refusal (with its message) or when the student wants another number. */
-  onBack: (message?: string) => void;
+  /** A registration's code was right: the request now waits for the institute. */
+  onRequestFiled: () => void;
+  /**
+   * Back to the number (or the register form): after a refusal (with its message) or when the student
+   * wants another number; `signIn` when a registration's number turned out to have an account.
+   */
+  onBack: (message?: string, signIn?: boolean) => void;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Step 'otp': four boxes, Submit, a new code after the cool-down, and help when no code came. */
-export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onBack }: CodeStepProps) {
+export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
   const [digits, setDigits] = useState(emptyCode);
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
@@ -42,8 +47,9 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onBack }: Cod
     setOtpRef(null);
     try {
       const result = await answer;
-      if (result.status) onSignedIn(result.data, result.token, result.message);
-      else onBack(result.message);
+      if (!result.status) onBack(result.message, result.sign_in);
+      else if ('token' in result) onSignedIn(result.data, result.token, result.message);
+      else onRequestFiled();
     } catch (error) {
       onBack(messageOf(error));
     }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../config/api.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -136,26 +136,5 @@ describe('the login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Change number' }));
     expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765-43210');
     expect(useSession.getState().otpRef).toBeNull();
-  });
-
-  it('shows the register form, which explains that the institute registers students', async () => {
-    const calls = mockApi({ '/Auth/whatsapp_chat': chat });
-    const { user } = renderApp('/login', null);
-    await user.click(await screen.findByRole('button', { name: 'New student? Register' }));
-    for (const label of ['Name', 'Father/Mother Name', 'State', 'District', 'Email']) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
-    }
-    expect(screen.getByLabelText('Mobile number')).toBeRequired();
-    const level = screen.getByLabelText('Select your academic level');
-    expect(within(level).queryAllByRole('option')).toEqual([]);
-
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-    const notice = screen.getByRole('status');
-    expect(notice).toHaveTextContent('Registration is done by the institute');
-    expect(await within(notice).findByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', 'https://wa.me/919000000000');
-    expect(calls.filter((c) => c.path !== '/Auth/whatsapp_chat')).toEqual([]);
-
-    await user.click(screen.getByRole('button', { name: 'Already registered? Sign in' }));
-    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
   });
 });

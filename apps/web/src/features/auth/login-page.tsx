@@ -1,14 +1,23 @@
 import type { Student } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { CodeStep } from './code-step.tsx';
 import { emptyPhone, localNumber, type PhoneNumber } from './phone-field.tsx';
 import { type CodeSent, PhoneStep } from './phone-step.tsx';
-import { RegisterForm } from './register-form.tsx';
+import type { RegisterDraft } from './register-fields.ts';
 
-type Step = 'login' | 'otp' | 'register';
+type Step = 'login' | 'otp' | 'register' | 'requested';
+
+// The register step is not part of /login's first load (docs/decisions/002): its code arrives when a
+// student points at or opens 'New student? Register'.
+const loadRegisterStep = () => import('./register-step.tsx');
+const RegisterStep = preloadableLazy(loadRegisterStep);
+const RequestSent = preloadableLazy(async () => ({ default: (await loadRegisterStep()).RequestSent }));
+
+const emptyDraft: RegisterDraft = { name: '', guardian: '', state: '', district: '', email: '', phone: emptyPhone, academic_level: '' };
 
 /**
  * 'Portal login' (spec sections 2 and 4): the number, then the code; the register shell beside them.
@@ -19,6 +28,9 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>('login');
   const [phone, setPhone] = useState<PhoneNumber>(emptyPhone);
   const [resendAt, setResendAt] = useState(0);
+  // The code step serves sign-in and registration; a refusal returns to the step it came from.
+  const [registering, setRegistering] = useState(false);
+  const [draft, setDraft] = useState(emptyDraft);
   const [, navigate] = useLocation();
 
   useEffect(() => {
@@ -39,11 +51,41 @@ export default function LoginPage() {
     navigate('/', { replace: true });
   };
 
-  const backToNumber = (message?: string) => {
+  const backToNumber = (message?: string, signIn = false) => {
     useSession.getState().setOtpRef(null);
     if (message) toast.error(message);
+    if (signIn) setRegistering(false);
+    setStep(registering && !signIn ? 'register' : 'login');
+  };
+
+  const openRegister = () => {
+    setRegistering(true);
+    setStep('register');
+  };
+
+  const registrationSent = (sent: CodeSent, filled: RegisterDraft) => {
+    setDraft(filled);
+    setPhone(filled.phone);
+    codeSent(sent);
+  };
+
+  const requestFiled = () => {
+    useSession.getState().setOtpRef(null);
+    setDraft(emptyDraft);
+    setStep('requested');
+  };
+
+  const backToSignIn = () => {
+    setRegistering(false);
     setStep('login');
   };
+
+  const sentTo = `+${phone.dialCode} ${localNumber(phone)}`;
+  const loading = (
+    <p role="status" className="py-8 text-center text-slate-600">
+      Loading...
+    </p>
+  );
 
   return (
     <main className="flex min-h-dvh justify-center px-4 py-8 sm:items-center">
@@ -53,17 +95,30 @@ export default function LoginPage() {
           <h1 className="text-2xl font-bold">Portal login</h1>
         </div>
         {step === 'login' ? (
-          <PhoneStep phone={phone} onPhoneChange={setPhone} onSent={codeSent} onRegister={() => setStep('register')} />
+          <PhoneStep
+            phone={phone}
+            onPhoneChange={setPhone}
+            onSent={codeSent}
+            onRegister={openRegister}
+            onRegisterNear={() => void RegisterStep.preload().catch(() => undefined)}
+          />
         ) : step === 'otp' ? (
           <CodeStep
-            sentTo={`+${phone.dialCode} ${localNumber(phone)}`}
+            sentTo={sentTo}
             resendAt={resendAt}
             onResent={codeSent}
             onSignedIn={signedIn}
+            onRequestFiled={requestFiled}
             onBack={backToNumber}
           />
         ) : (
-          <RegisterForm onBack={() => setStep('login')} />
+          <Suspense fallback={loading}>
+            {step === 'register' ? (
+              <RegisterStep draft={draft} onSent={registrationSent} onBack={backToSignIn} />
+            ) : (
+              <RequestSent sentTo={sentTo} onDone={backToSignIn} />
+            )}
+          </Suspense>
         )}
       </div>
     </main>

@@ -30,9 +30,11 @@ interface PhoneFieldProps {
   value: PhoneNumber;
   onChange: (value: PhoneNumber) => void;
   autoFocus?: boolean;
+  /** The id of the field's problem, read out with it. */
+  errorId?: string;
 }
 
-export function PhoneField({ id, value, onChange, autoFocus = false }: PhoneFieldProps) {
+export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: PhoneFieldProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -46,7 +48,15 @@ export function PhoneField({ id, value, onChange, autoFocus = false }: PhoneFiel
         // The library blurs the field on Enter, which would swallow the form's own submit on Enter.
         onEnterKeyPress={(event) => (event.target as HTMLInputElement).form?.requestSubmit()}
         specialLabel=""
-        inputProps={{ id, name: 'mobile', required: true, autoComplete: 'tel', autoFocus }}
+        inputProps={{
+          id,
+          name: 'mobile',
+          required: true,
+          autoComplete: 'tel',
+          autoFocus,
+          'aria-invalid': errorId ? true : undefined,
+          'aria-describedby': errorId,
+        }}
         containerClass="phone-field"
         inputStyle={{ width: '100%', height: '2.75rem', fontSize: '1rem' }}
         buttonStyle={{ borderRadius: '0.375rem 0 0 0.375rem' }}

@@ -13,10 +13,12 @@ interface PhoneStepProps {
   onPhoneChange: (phone: PhoneNumber) => void;
   onSent: (sent: CodeSent) => void;
   onRegister: () => void;
+  /** The student is about to open the register step (pointer over it or focus on it): fetch its code. */
+  onRegisterNear: () => void;
 }
 
 /** Step 'login': the mobile number, then 'Send code'. */
-export function PhoneStep({ phone, onPhoneChange, onSent, onRegister }: PhoneStepProps) {
+export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegisterNear }: PhoneStepProps) {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState('');
 
@@ -52,7 +54,7 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister }: PhoneSte
       >
         Send code
       </button>
-      <button type="button" onClick={onRegister} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
+      <button type="button" onClick={onRegister} onPointerEnter={onRegisterNear} onFocus={onRegisterNear} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
         New student? Register
       </button>
     </form>

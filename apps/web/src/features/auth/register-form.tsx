@@ -1,58 +1,104 @@
-import { type FormEvent, useState } from 'react';
-import { ChatLink } from './chat-link.tsx';
-import { emptyPhone, PhoneField } from './phone-field.tsx';
+import type { AcademicLevel } from '@portal/contract/registration';
+import { type FormEvent, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../lib/api-client.ts';
+import { signUp } from './api/sign-up.ts';
+import { PhoneField } from './phone-field.tsx';
+import type { CodeSent } from './phone-step.tsx';
+import { checkDraft, fieldOrder, type FieldErrors, type RegisterDraft, serverFieldErrors, toBody } from './register-fields.ts';
+import { FieldError, inputClass, TextField } from './text-field.tsx';
 
-const inputClass = 'w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-blue-700';
-
-function TextField({ name, label, autoComplete }: { name: string; label: string; autoComplete: string }) {
-  return (
-    <div>
-      <label htmlFor={`register-${name}`} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={`register-${name}`} name={name} type="text" autoComplete={autoComplete} className={inputClass} />
-    </div>
-  );
+interface RegisterFormProps {
+  levels: AcademicLevel[];
+  draft: RegisterDraft;
+  /** The code is on its way to the draft's number. */
+  onSent: (sent: CodeSent, draft: RegisterDraft) => void;
 }
 
 /**
- * The spec's register form, an unfinished shell: students are enrolled by the institute, so its
- * submit sends nothing and says so, with the way to reach the institute (docs/features/auth.md).
+ * The spec's register form, finished: every field checked here with the server's own schema, then
+ * `Auth/signup`, which texts a code to the number (docs/features/auth.md).
  */
-export function RegisterForm({ onBack }: { onBack: () => void }) {
-  const [phone, setPhone] = useState(emptyPhone);
-  const [submitted, setSubmitted] = useState(false);
+export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
-  const submit = (event: FormEvent) => {
+  const set = (field: keyof Omit<RegisterDraft, 'phone'>) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = fieldOrder.find((field) => found[field]);
+    const id = first === 'academic_level' ? 'register-academic-level' : `register-${first}`;
+    if (first) form.current?.querySelector<HTMLElement>(`#${id}`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
+    if (pending) return;
+    const found = checkDraft(draft);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    setPending(true);
+    try {
+      onSent(await signUp(toBody(draft)), draft);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const fromServer = error instanceof ApiError && error.status === 400 ? serverFieldErrors(message) : {};
+      if (Object.keys(fromServer).length > 0) showErrors(fromServer);
+      else toast.error(message);
+      setPending(false);
+    }
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4">
-      <TextField name="name" label="Name" autoComplete="name" />
-      <TextField name="guardian" label="Father/Mother Name" autoComplete="off" />
-      <TextField name="state" label="State" autoComplete="address-level1" />
-      <TextField name="district" label="District" autoComplete="address-level2" />
-      <TextField name="email" label="Email" autoComplete="email" />
-      <PhoneField id="register-mobile" value={phone} onChange={setPhone} />
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+      <TextField name="name" label="Name" autoComplete="name" value={draft.name} onChange={set('name')} error={errors.name} />
+      <TextField name="guardian" label="Father/Mother Name" autoComplete="off" value={draft.guardian} onChange={set('guardian')} error={errors.guardian} />
+      <TextField name="state" label="State" autoComplete="address-level1" value={draft.state} onChange={set('state')} error={errors.state} />
+      <TextField name="district" label="District" autoComplete="address-level2" value={draft.district} onChange={set('district')} error={errors.district} />
+      <TextField name="email" label="Email" type="email" autoComplete="email" optional value={draft.email} onChange={set('email')} error={errors.email} />
+      <div>
+        <PhoneField
+          id="register-mobile"
+          value={draft.phone}
+          onChange={(phone) => setDraft((d) => ({ ...d, phone }))}
+          errorId={errors.mobile ? 'register-mobile-error' : undefined}
+        />
+        <FieldError id="register-mobile-error" message={errors.mobile} />
+      </div>
       <div>
         <label htmlFor="register-academic-level" className="mb-1 block text-sm font-medium text-slate-700">
           Select your academic level
         </label>
-        <select id="register-academic-level" name="academic_level" className={inputClass} />
+        <select
+          id="register-academic-level"
+          name="academic_level"
+          value={draft.academic_level}
+          onChange={(event) => set('academic_level')(event.target.value)}
+          required
+          aria-invalid={errors.academic_level ? true : undefined}
+          aria-describedby={errors.academic_level ? 'register-academic-level-error' : undefined}
+          className={inputClass}
+        >
+          <option value="">Choose…</option>
+          {levels.map((level) => (
+            <option key={level.id} value={String(level.id)}>
+              {level.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id="register-academic-level-error" message={errors.academic_level} />
       </div>
-      <button type="submit" className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800">
+      <p className="text-sm text-slate-600">We will text a code to this number to check it is yours.</p>
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending}
+        className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+      >
         Register
-      </button>
-      {submitted ? (
-        <div role="status" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p>Registration is done by the institute: nothing was sent. To enrol, please contact us.</p>
-          <ChatLink>Chat with us</ChatLink>
-        </div>
-      ) : null}
-      <button type="button" onClick={onBack} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
-        Already registered? Sign in
       </button>
     </form>
   );

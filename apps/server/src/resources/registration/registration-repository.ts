@@ -1,0 +1,52 @@
+import type { SignupBody } from '@portal/contract';
+import type { Queryable } from '../../db/database.ts';
+
+/** Unproved requests are kept this long (a code lives 5 minutes), then swept. */
+const UNVERIFIED_RETENTION_SECONDS = 24 * 60 * 60;
+
+export async function insertRequest(db: Queryable, form: SignupBody, phone: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO registration_requests (name, guardian, state, district, email, phone_code, mobile, phone, academic_level_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [form.name, form.guardian, form.state, form.district, form.email, form.phone_code, form.mobile, phone, form.academic_level],
+  );
+  if (!row) throw new Error('registration request not stored');
+  return row.id;
+}
+
+export async function deleteRequest(db: Queryable, id: number) {
+  await db.query('DELETE FROM registration_requests WHERE id = $1', [id]);
+}
+
+export async function findRequestPhone(db: Queryable, id: number): Promise<{ phone: string; phoneCode: string; mobile: string } | undefined> {
+  const rows = await db.query<{ phone: string; phoneCode: string; mobile: string }>(
+    `SELECT phone, phone_code AS "phoneCode", mobile FROM registration_requests WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * The number is proved: the request waits for staff. Any other open request of the same number (an
+ * earlier attempt, or one still waiting) gives way to it. False when the request is gone or already proved.
+ */
+export async function markProved(tx: Queryable, id: number, phone: string): Promise<boolean> {
+  await tx.query(
+    `DELETE FROM registration_requests WHERE phone = $1 AND id <> $2 AND status IN ('unverified', 'pending')`,
+    [phone, id],
+  );
+  const rows = await tx.query(
+    `UPDATE registration_requests SET status = 'pending', verified_at = now()
+      WHERE id = $1 AND status = 'unverified' RETURNING id`,
+    [id],
+  );
+  return rows.length === 1;
+}
+
+/** Drops requests whose number was never proved. */
+export async function deleteUnverifiedRequests(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM registration_requests WHERE status = 'unverified' AND created_at < now() - make_interval(secs => $1)`,
+    [UNVERIFIED_RETENTION_SECONDS],
+  );
+}

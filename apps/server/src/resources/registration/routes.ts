@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { academicLevels, registration, signup } from '@portal/contract';
+import { ApiError } from '../../http/api-error.ts';
+import { defineRoute } from '../../http/define-route.ts';
+import { clientAddressKey } from '../auth/client-address.ts';
+import { fullNumber, sendCode } from '../auth/send-code.ts';
+import { findActiveLevel, listActiveLevels } from './academic-level-repository.ts';
+import { deleteRequest, insertRequest } from './registration-repository.ts';
+
+export const registrationClosedMessage = 'The institute is not taking registrations here. Please contact the institute to join.';
+
+/** The register form's calls: its levels, whether it is open, and the request itself (docs/features/auth.md). */
+export async function registrationRoutes(app: FastifyInstance) {
+  defineRoute(app, academicLevels, async () => ({
+    status: true,
+    message: 'Academic levels',
+    data: await listActiveLevels(app.db),
+  }));
+
+  defineRoute(app, registration, async () => ({
+    status: true,
+    message: app.config.REGISTRATION === 'closed' ? registrationClosedMessage : 'New students may ask to join.',
+    data: { mode: app.config.REGISTRATION, contact_link: app.config.CHAT_LINK },
+  }));
+
+  defineRoute(app, signup, async ({ body, request }) => {
+    if (app.config.REGISTRATION === 'closed') throw new ApiError(403, registrationClosedMessage);
+    if (!(await findActiveLevel(app.db, body.academic_level))) {
+      throw new ApiError(400, 'academic_level: Choose one of the listed levels.');
+    }
+    const phone = fullNumber(body.phone_code, body.mobile);
+    const requestId = await insertRequest(app.db, body, phone);
+    try {
+      // The same code, limits and cool-down as sign-in; the answer is the same whether or not the number has an account.
+      const sent = await sendCode(app, { phone, studentId: null, registrationId: requestId, clientIp: clientAddressKey(request.ip) });
+      return { status: true, message: 'We sent a code to your mobile number.', data: sent };
+    } catch (error) {
+      await deleteRequest(app.db, requestId);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import { signupBody } from '@portal/contract/registration';
+import { localNumber, type PhoneNumber } from './phone-field.tsx';
+
+/** What the student has typed into the register form; kept by the login page while the code step runs. */
+export interface RegisterDraft {
+  name: string;
+  guardian: string;
+  state: string;
+  district: string;
+  email: string;
+  phone: PhoneNumber;
+  /** The chosen level's id, '' until one is chosen. */
+  academic_level: string;
+}
+
+export type FieldName = 'name' | 'guardian' | 'state' | 'district' | 'email' | 'mobile' | 'academic_level';
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The form's fields in screen order: the first with a problem takes the focus. */
+export const fieldOrder: FieldName[] = ['name', 'guardian', 'state', 'district', 'email', 'mobile', 'academic_level'];
+
+// The contract's messages for these two speak to other programs; the screen says what to do.
+const screenMessages: FieldErrors = { mobile: 'Enter your mobile number.', academic_level: 'Choose your academic level.' };
+
+export const toBody = (draft: RegisterDraft) => ({
+  name: draft.name,
+  guardian: draft.guardian,
+  state: draft.state,
+  district: draft.district,
+  email: draft.email,
+  mobile: localNumber(draft.phone),
+  phone_code: draft.phone.dialCode,
+  academic_level: draft.academic_level,
+});
+
+const isField = (name: unknown): name is FieldName => fieldOrder.includes(name as FieldName);
+
+/** Checks the form with the same schema the server uses; one message per field. */
+export function checkDraft(draft: RegisterDraft): FieldErrors {
+  const parsed = signupBody.safeParse(toBody(draft));
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] === 'phone_code' ? 'mobile' : issue.path[0];
+    if (isField(field) && !errors[field]) errors[field] = screenMessages[field] ?? issue.message;
+  }
+  return errors;
+}
+
+/** The server's 400 names each field (`email: Enter a valid email address.; name: …`): put each under its field. */
+export function serverFieldErrors(message: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const part of message.split('; ')) {
+    const match = /^(\w+): (.+)$/.exec(part);
+    const field = match?.[1] === 'phone_code' ? 'mobile' : match?.[1];
+    if (match?.[2] && isField(field)) errors[field] = match[2];
+  }
+  return errors;
+}
