@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { enterCode, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
+import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+
+const browser = useBrowser();
+const screenshot = screenshots('registration-');
+
+export const NEW_MOBILE = '9988776655';
+
+/** Opens the register step from /login and fills the form for a new student. */
+async function fillRegisterForm(page: Page, mobile: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'New student? Register' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Kavya Menon');
+  await page.getByLabel('Father/Mother Name').fill('Suresh Menon');
+  await page.getByLabel('State').fill('Kerala');
+  await page.getByLabel('District').fill('Kochi');
+  await page.getByLabel('Email (optional)').fill('kavya@example.com');
+  // Typed after the country code the field already holds, as a student does.
+  await page.getByLabel('Mobile number').click();
+  await page.keyboard.type(mobile);
+  await page.getByLabel('Select your academic level').selectOption({ label: 'Class 11' });
+}
+
+describe('a new student asks to join, on a 360 px phone', () => {
+  it('sends the register form, proves the number with the texted code and is told to wait for the institute', async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await fillRegisterForm(page, NEW_MOBILE);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'form');
+
+    const seen = await outboxSize();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByText('Enter the OTP code sent to your registered mobile number').waitFor();
+    await enterCode(page, await waitForCode(NEW_MOBILE, seen));
+
+    await page.getByRole('heading', { name: 'Your request went to the institute' }).waitFor();
+    expect(await page.getByText(`send an SMS to +91 ${NEW_MOBILE} when you can sign in`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null')?.state?.token ?? null)).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sent');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows what is wrong under each field before sending anything', async () => {
+    const { page, close } = await openPage(browser(), phone);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'New student? Register' }).click();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByText('Enter your name.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-name');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'errors');
+    await close();
+  });
+});
