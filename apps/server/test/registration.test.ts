@@ -151,7 +151,8 @@ describe('POST /Auth/signup', () => {
       [{ state: undefined }, 'state: is required'],
       [{ district: 'x'.repeat(61) }, 'district: Use at most 60 characters.'],
       [{ email: 'kavya@' }, 'email: Enter a valid email address, or leave it empty.'],
-      [{ mobile: '98-76' }, 'mobile: mobile must be 4 to 15 digits'],
+      [{ mobile: '98-76' }, 'mobile: The number is too short'],
+      [{ mobile: 'call me' }, 'mobile: mobile must be digits'],
       [{ phone_code: '' }, 'phone_code: phone_code must be 1 to 4 digits'],
       [{ academic_level: 'ten' }, 'academic_level:'],
       [{ academic_level: 999_999 }, 'academic_level: Choose one of the listed levels.'],
@@ -173,6 +174,16 @@ describe('POST /Auth/signup', () => {
     expect(status).toBe(400);
     expect(body.message).toBe('academic_level: Choose one of the listed levels.');
     await t.db.query(`UPDATE academic_levels SET active = true WHERE name = 'College'`);
+  });
+
+  it('stores the number in its canonical form, however it was written', async () => {
+    const sent = await call('/Auth/signup', await form({ mobile: '099887 76655' }));
+    expect(sent.status).toBe(200);
+    expect(outbox[0]?.to).toBe('+919988776655');
+    await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
+    expect(await t.db.query('SELECT phone_code, mobile, phone FROM registration_requests')).toEqual([
+      { phone_code: '91', mobile: '9988776655', phone: '+919988776655' },
+    ]);
   });
 
   it('accepts an empty email', async () => {

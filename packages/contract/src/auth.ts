@@ -9,7 +9,7 @@ export const digits = (label: string, min: number, max: number) =>
   z.string().check(z.regex(new RegExp(`^\\d{${min},${max}}$`), `${label} must be ${min} to ${max} digits`));
 
 /** A mobile number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
-const writtenMobile = z
+export const writtenMobile = z
   .string()
   .check(z.maxLength(32, 'mobile is too long'), z.regex(/^\+?[\d\s().-]*\d[\d\s().-]*$/, 'mobile must be digits (spaces and dashes allowed)'));
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { codeSent, digits, PHONE_MAX_DIGITS } from './auth.ts';
+import { codeSent, digits, writtenMobile } from './auth.ts';
 import { endpoint, envelope, id } from './common.ts';
 
 /** What the register form offers: `requests` (the form) or `closed` (the institute's contact link instead). */
@@ -43,7 +43,8 @@ export const signupBody = z.strictObject({
     z.string().check(z.trim(), z.maxLength(254, 'Use at most 254 characters.'), z.regex(emailPattern, 'Enter a valid email address, or leave it empty.')),
     '',
   ),
-  mobile: digits('mobile', 4, PHONE_MAX_DIGITS),
+  /** As the student wrote it; the server reads it as one canonical number (phone.ts) and says why when it cannot. */
+  mobile: writtenMobile,
   phone_code: digits('phone_code', 1, 4),
   academic_level: id,
 });

@@ -17,12 +17,12 @@ export async function fileProvedRequest(db: Database, requestId: number): Promis
   if (!request) return { status: false, message: 'This request has ended. Please fill in the form again.' };
   return db.transaction(async (tx) => {
     // The same lock as approvals take: a request cannot be filed while its number becomes a student.
-    await lockNumber(tx, request.phone);
-    if (await findStudentByPhone(tx, request.phoneCode, request.mobile)) {
+    await lockNumber(tx, request.e164);
+    if (await findStudentByPhone(tx, request)) {
       await deleteRequest(tx, requestId);
       return { status: false, message: alreadyStudentMessage, sign_in: true };
     }
-    if (!(await markProved(tx, requestId, request.phone))) {
+    if (!(await markProved(tx, requestId, request.e164))) {
       return { status: false, message: 'This request has ended. Please fill in the form again.' };
     }
     return { status: true, message: requestFiledMessage, data: { request_id: requestId } };

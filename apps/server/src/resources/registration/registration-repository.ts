@@ -4,11 +4,18 @@ import type { Queryable } from '../../db/database.ts';
 /** Unproved requests are kept this long (a code lives 5 minutes), then swept. */
 const UNVERIFIED_RETENTION_SECONDS = 24 * 60 * 60;
 
-export async function insertRequest(db: Queryable, form: SignupBody, phone: string): Promise<number> {
+/** A checked number: E.164 and its two parts, as `canonicalMobile` gives it and students store it. */
+export interface CanonicalNumber {
+  e164: string;
+  callingCode: string;
+  national: string;
+}
+
+export async function insertRequest(db: Queryable, form: SignupBody, number: CanonicalNumber): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO registration_requests (name, guardian, state, district, email, phone_code, mobile, phone, academic_level_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [form.name, form.guardian, form.state, form.district, form.email, form.phone_code, form.mobile, phone, form.academic_level],
+    [form.name, form.guardian, form.state, form.district, form.email, number.callingCode, number.national, number.e164, form.academic_level],
   );
   if (!row) throw new Error('registration request not stored');
   return row.id;
@@ -18,9 +25,9 @@ export async function deleteRequest(db: Queryable, id: number) {
   await db.query('DELETE FROM registration_requests WHERE id = $1', [id]);
 }
 
-export async function findRequestPhone(db: Queryable, id: number): Promise<{ phone: string; phoneCode: string; mobile: string } | undefined> {
-  const rows = await db.query<{ phone: string; phoneCode: string; mobile: string }>(
-    `SELECT phone, phone_code AS "phoneCode", mobile FROM registration_requests WHERE id = $1`,
+export async function findRequestPhone(db: Queryable, id: number): Promise<CanonicalNumber | undefined> {
+  const rows = await db.query<CanonicalNumber>(
+    `SELECT phone AS "e164", phone_code AS "callingCode", mobile AS "national" FROM registration_requests WHERE id = $1`,
     [id],
   );
   return rows[0];

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { academicLevels, registration, signup } from '@portal/contract';
+import { canonicalMobile } from '@portal/contract/phone';
 import { ApiError } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
-import { fullNumber, sendCode } from '../auth/send-code.ts';
+import { sendCode } from '../auth/send-code.ts';
 import { findActiveLevel, listActiveLevels } from './academic-level-repository.ts';
 import { deleteRequest, insertRequest } from './registration-repository.ts';
 
@@ -28,8 +29,11 @@ export async function registrationRoutes(app: FastifyInstance) {
     if (!(await findActiveLevel(app.db, body.academic_level))) {
       throw new ApiError(400, 'academic_level: Choose one of the listed levels.');
     }
-    const phone = fullNumber(body.phone_code, body.mobile);
-    const requestId = await insertRequest(app.db, body, phone);
+    // Stored and texted in the same canonical form as students, so approval and sign-in find the same number.
+    const number = canonicalMobile(body.mobile, { callingCode: body.phone_code });
+    if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
+    const phone = number.e164;
+    const requestId = await insertRequest(app.db, body, number);
     try {
       // The same code, limits and cool-down as sign-in; the answer is the same whether or not the number has an account.
       const sent = await sendCode(app, { phone, studentId: null, registrationId: requestId, clientIp: clientAddressKey(request.ip) });
