@@ -23,7 +23,7 @@ const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/console/micros/Api`;
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'audit', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SMS_PROVIDER: 'log', SEED_DEMO: 'true', SMS_OUTBOX: outbox, LOG_LEVEL: 'warn' },
+  env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'audit-pages-audit-pages-audit-pages', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SMS_PROVIDER: 'log', SEED_DEMO: 'true', SMS_OUTBOX: outbox, LOG_LEVEL: 'warn' },
   stdio: 'inherit',
 });
 try {

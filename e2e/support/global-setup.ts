@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
       SMS_PROVIDER: 'log',
       SEED_DEMO: 'true',
       SMS_OUTBOX: outbox,
-      AUTH_SECRET: 'end-to-end-tests',
+      AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
       // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.

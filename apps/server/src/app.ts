@@ -3,10 +3,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerMetrics } from './http/metrics-route.ts';
 import { registerMedia } from './http/media.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { apiRoutes } from './api-routes.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
@@ -36,7 +38,9 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  app.decorate('metrics', createMetrics(db));
   registerErrorHandler(app);
+  registerMetrics(app);
   await registerSecurityHeaders(app);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -1,7 +1,13 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '@portal/contract/phone';
 
 const optionalText = z.optional(z.string().check(z.minLength(1)));
+const wholeNumber = (min: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int('must be a whole number'), z.gte(min, `must be a whole number of at least ${min}`)), fallback);
+
+/** The text a student receives; `{code}` is the code, `{app}` APP_NAME. Matches the template registered under DLT word for word. */
+export const DEFAULT_SMS_TEMPLATE = 'Your {app} sign-in code is {code}. It expires in 5 minutes.';
 
 const schema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
@@ -11,70 +17,168 @@ const schema = z.object({
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: optionalText,
   DATA_DIR: z._default(z.string(), '.data'),
+  /** Connections each instance keeps to PostgreSQL. */
+  DB_POOL_SIZE: wholeNumber(1, 10),
+  /** A statement running longer is cancelled (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 15_000),
+  /** How long start-up keeps retrying a database that does not answer. */
+  DB_CONNECT_TIMEOUT_SECONDS: wholeNumber(0, 60),
   /** Fill an empty database with the demo students and courses; by default yes, except in production. */
   SEED_DEMO: z.optional(z.enum(['true', 'false', '1', '0'])),
   API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Api'),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z._default(z.string(), ''),
+  /** Course media and study materials; by default the demo folders in the code tree. */
+  MEDIA_DIR: optionalText,
+  MATERIALS_DIR: optionalText,
   /** Keys codes with HMAC so a database leak does not reveal them; required in production. */
   AUTH_SECRET: optionalText,
-  SESSION_TTL_HOURS: z._default(z.coerce.number().check(z.positive()), 24 * 30),
+  SESSION_TTL_HOURS: wholeNumber(1, 24 * 30),
+  APP_NAME: z._default(z.string().check(z.minLength(1)), 'portal'),
   /** `log` by default, except in production, where it must be chosen: `log` there would put codes in the log. */
-  SMS_PROVIDER: z.optional(z.enum(['log', 'http'])),
+  SMS_PROVIDER: z.optional(z.enum(['log', 'http', 'msg91', 'twilio'])),
+  SMS_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_TEMPLATE),
+  /** How long a gateway may take to accept a message. */
+  SMS_TIMEOUT_MS: wholeNumber(1, 10_000),
   /** The log provider appends one JSON line per message here. */
   SMS_OUTBOX: optionalText,
   SMS_HTTP_URL: optionalText,
   SMS_HTTP_TOKEN: optionalText,
   SMS_HTTP_SENDER: z._default(z.string(), 'PORTAL'),
+  MSG91_BASE_URL: z._default(z.string(), 'https://control.msg91.com'),
+  MSG91_AUTH_KEY: optionalText,
+  MSG91_TEMPLATE_ID: optionalText,
+  MSG91_CODE_VAR: z._default(z.string().check(z.minLength(1)), 'otp'),
+  MSG91_SENDER: optionalText,
+  TWILIO_BASE_URL: z._default(z.string(), 'https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_MESSAGING_SERVICE_SID: optionalText,
   CHAT_LINK: z._default(z.string(), 'https://wa.me/919000000000'),
   /** The country of a mobile number written without + (two letters, ISO 3166): staff's typing, imports. */
   DEFAULT_COUNTRY: z._default(z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')), DEFAULT_COUNTRY),
   /** `requests`: new students send the register form and staff decide; `closed`: the form gives way to CHAT_LINK. */
   REGISTRATION: z._default(z.enum(['requests', 'closed']), 'requests'),
+  /** `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it. */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  /** The one time zone of the institute: times entered, seeded and shown mean this zone. */
+  INSTITUTE_TIMEZONE: z._default(z.string().check(z.refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')), 'Asia/Kolkata'),
   /**
    * Which X-Forwarded-For hops to believe when limiting sends per address: `false` (none), `true` (one
    * reverse proxy), a number of proxies, or their addresses/CIDRs separated by commas. Never "all":
    * a client writes the left-most entries itself.
    */
-  TRUST_PROXY: z._default(z.string().check(z.regex(/^(true|false|\d{1,2}|[\w.:/]+(,\s*[\w.:/]+)*)$/, 'must be true, false, a number of proxies or their addresses')), 'false'),
+  TRUST_PROXY: z._default(z.string(), 'false'),
 });
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type Parsed = z.output<typeof schema>;
+export type SmsProvider = 'log' | 'http' | 'msg91' | 'twilio';
 export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY'> & {
   DEFAULT_COUNTRY: CountryCode;
   SEED_DEMO: boolean;
-  SMS_PROVIDER: 'log' | 'http';
+  SMS_PROVIDER: SmsProvider;
   /** Which proxies to believe: none, a number of hops, or their addresses. */
   TRUST_PROXY: false | number | string[];
 };
 
-const trustProxy = (value: string): Config['TRUST_PROXY'] =>
-  value === 'false' || value === '0' ? false : value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : value.split(/,\s*/);
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** One entry of TRUST_PROXY, or why it is refused. */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_NAMES.has(entry)) return undefined;
+  const [address = '', bits, extra] = entry.split('/');
+  if (extra !== undefined || !isIP(address)) return `"${entry}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`;
+  if (bits === undefined) return undefined;
+  const max = isIP(address) === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return `"${entry}" has a wrong prefix length`;
+  // A range that wide believes every client's own X-Forwarded-For, so anyone could pose as any address.
+  if (Number(bits) < (max === 32 ? 8 : 16)) return `"${entry}" would believe every address; name your proxies`;
+  return undefined;
+}
+
+function parseTrustProxy(value: string): { value: Config['TRUST_PROXY'] } | { problem: string } {
+  const v = value.trim();
+  if (v === 'false' || v === '0' || v === '') return { value: false };
+  if (v === 'true') return { value: 1 };
+  if (/^\d+$/.test(v)) return Number(v) <= 10 ? { value: Number(v) } : { problem: 'more than 10 proxies: name them instead' };
+  const entries = v.split(/\s*,\s*/);
+  const problems = entries.map(proxyEntryProblem).filter(Boolean);
+  return problems.length ? { problem: problems.join('; ') } : { value: entries };
+}
+
+const GATEWAY_URLS = {
+  http: ['SMS_HTTP_URL'],
+  msg91: ['MSG91_BASE_URL'],
+  twilio: ['TWILIO_BASE_URL'],
+  log: [],
+} as const;
+
+/** Reads and checks the whole configuration; every problem is reported at once, each naming its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  const production = parsed.data.NODE_ENV === 'production';
-  if (production && !parsed.data.AUTH_SECRET) {
-    throw new Error('Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production');
-  }
-  if (production && !parsed.data.SMS_PROVIDER) {
-    throw new Error(
-      'Invalid configuration:\n  SMS_PROVIDER: required when NODE_ENV=production (http for an SMS gateway; log writes every code to the log)',
-    );
-  }
-  const config: Config = {
-    ...parsed.data,
-    SEED_DEMO: parsed.data.SEED_DEMO === undefined ? !production : parsed.data.SEED_DEMO === 'true' || parsed.data.SEED_DEMO === '1',
-    SMS_PROVIDER: parsed.data.SMS_PROVIDER ?? 'log',
-    DEFAULT_COUNTRY: isCountryCode(parsed.data.DEFAULT_COUNTRY) ? parsed.data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,
-    TRUST_PROXY: trustProxy(parsed.data.TRUST_PROXY),
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const need = (name: keyof Parsed, why: string) => {
+    if (!data[name]) problems.push(`${name}: required ${why}`);
   };
-  if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
-    throw new Error('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http');
+
+  if (production && !data.AUTH_SECRET) problems.push('AUTH_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  else if (production && data.AUTH_SECRET && data.AUTH_SECRET.length < 32) {
+    problems.push('AUTH_SECRET: must be at least 32 characters when NODE_ENV=production (e.g. openssl rand -base64 32)');
   }
-  return config;
+  if (production && !data.SMS_PROVIDER) {
+    problems.push('SMS_PROVIDER: required when NODE_ENV=production (msg91, twilio or http for a gateway; log writes messages to SMS_OUTBOX only)');
+  }
+  const provider: SmsProvider = data.SMS_PROVIDER ?? 'log';
+  if (provider === 'http') need('SMS_HTTP_URL', 'when SMS_PROVIDER=http');
+  if (provider === 'msg91') {
+    need('MSG91_AUTH_KEY', 'when SMS_PROVIDER=msg91');
+    need('MSG91_TEMPLATE_ID', 'when SMS_PROVIDER=msg91');
+  }
+  if (provider === 'twilio') {
+    need('TWILIO_ACCOUNT_SID', 'when SMS_PROVIDER=twilio');
+    need('TWILIO_AUTH_TOKEN', 'when SMS_PROVIDER=twilio');
+    if (!data.TWILIO_FROM && !data.TWILIO_MESSAGING_SERVICE_SID) {
+      problems.push('TWILIO_FROM: required when SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)');
+    }
+  }
+  for (const name of GATEWAY_URLS[provider]) {
+    const url = data[name];
+    if (!url) continue;
+    let parsedUrl: URL | undefined;
+    try {
+      parsedUrl = new URL(url);
+    } catch {
+      problems.push(`${name}: "${url}" is not a URL`);
+      continue;
+    }
+    // The code travels in this request; a private CA is fine (NODE_EXTRA_CA_CERTS), plain http is not.
+    if (production && parsedUrl.protocol !== 'https:') problems.push(`${name}: must be an https:// URL when NODE_ENV=production`);
+  }
+  const trust = parseTrustProxy(data.TRUST_PROXY);
+  if ('problem' in trust) problems.push(`TRUST_PROXY: ${trust.problem}`);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
+  return {
+    ...data,
+    SEED_DEMO: data.SEED_DEMO === undefined ? !production : data.SEED_DEMO === 'true' || data.SEED_DEMO === '1',
+    SMS_PROVIDER: provider,
+    DEFAULT_COUNTRY: isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,
+    TRUST_PROXY: 'value' in trust ? trust.value : false,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 declare module 'fastify' {
@@ -7,5 +8,6 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     sms: SmsSender;
+    metrics: Metrics;
   }
 }

@@ -270,10 +270,10 @@ describe('asking for a new code', () => {
     expect((await call('/Auth/login', DEMO_PHONE, { from: '2001:db8:7:2::1' })).status).toBe(200);
   });
 
-  it('answers 502 when the code cannot be sent, and lets the student try again at once', async () => {
+  it('answers 503 "try again in a minute" when the code cannot be sent, and lets the student try again at once', async () => {
     failSends = true;
     const failed = await call('/Auth/login', DEMO_PHONE);
-    expect(failed).toEqual({ status: 502, body: { status: false, message: 'We could not send the code. Please try again.' } });
+    expect(failed).toEqual({ status: 503, body: { status: false, message: 'We could not send the SMS. Please try again in a minute.' } });
     failSends = false;
     expect((await call('/Auth/login', DEMO_PHONE)).status).toBe(200);
   });

@@ -49,7 +49,13 @@ export interface TestApp {
  * (`seed: 'demo'`, the default) or just the demo students and courses (`seed: 'courses'`).
  */
 export async function startTestApp(
-  options: { seed?: 'demo' | 'courses'; env?: Record<string, string>; sms?: SmsSender } = {},
+  options: {
+    seed?: 'demo' | 'courses';
+    env?: Record<string, string>;
+    sms?: SmsSender;
+    /** Collects the server's JSON log lines (level info and up) here. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', ...options.env });
   const db = await openTestDatabase();
@@ -61,7 +67,9 @@ export async function startTestApp(
   } else {
     demo = await db.transaction((tx) => seedCourses(tx));
   }
-  const app = await buildApp({ config, db, logger: false, sms: options.sms });
+  const lines = options.logLines;
+  const logger = lines ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
+  const app = await buildApp({ config, db, logger, sms: options.sms });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;
 

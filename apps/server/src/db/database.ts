@@ -8,4 +8,6 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** Connections of a pool (PostgreSQL); the embedded database has none. */
+  poolStats?(): { inUse: number; idle: number; waiting: number };
 }

@@ -32,6 +32,7 @@ export function openPostgres(connectionString: string, options: { searchPath?: s
         client.release();
       }
     },
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,5 @@
-import type { SmsSender } from './sms-sender.ts';
+import { gatewayRequest, isSuccess } from './gateway-request.ts';
+import { SmsGatewayError, type SmsSender } from './sms-sender.ts';
 
 export interface HttpSenderOptions {
   url: string;
@@ -7,21 +8,14 @@ export interface HttpSenderOptions {
   timeoutMs: number;
 }
 
-/** A real SMS gateway: POSTs `{to, text, sender}` as JSON; any answer outside 2xx is a failure. */
+/** A generic SMS gateway: POSTs `{to, text, sender}` as JSON; any answer outside 2xx is a failure. */
 export function httpSender({ url, token, sender, timeoutMs }: HttpSenderOptions): SmsSender {
   return {
     async send(to, text) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ to, text, sender }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // Drain the body so the connection can be reused.
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+      const answer = await gatewayRequest(url, { method: 'POST', headers, body: JSON.stringify({ to, text, sender }) }, timeoutMs);
+      if (!isSuccess(answer)) throw new SmsGatewayError(`gateway answered ${answer.status}`, answer);
     },
   };
 }

@@ -44,7 +44,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, verifyOtp, async ({ body }) => {
     const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp);
-    if (!result.ok) return { status: false as const, message: result.message };
+    if (!result.ok) {
+      app.metrics.signInFailures.inc();
+      return { status: false as const, message: result.message };
+    }
     if (result.registrationId !== null) return fileProvedRequest(app.db, result.registrationId);
     const student = await findStudent(app.db, result.studentId);
     if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.ts';
+import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
 import {
   addressActivity,
   deleteChallenge,
@@ -11,7 +12,6 @@ import {
   type ChallengeState,
 } from './challenge-repository.ts';
 import {
-  CODE_TTL_SECONDS,
   MAX_FAILURES_PER_NUMBER,
   MAX_SENDS_PER_ADDRESS,
   MAX_SENDS_PER_NUMBER,
@@ -21,6 +21,8 @@ import { codeSecret, describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unm
 
 export const tooManyWrongCodes = (wait: number) =>
   `Too many wrong codes were entered for this number. Please try again in ${describeWait(wait)}.`;
+
+export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';
 
 const limited = (message: string) => new ApiError(429, message);
 
@@ -64,13 +66,12 @@ export async function sendCode(
   });
 
   if (textable) {
-    const purpose = registrationId === null ? 'sign-in' : 'registration';
+    // One DLT-registered template (SMS_TEMPLATE) for every code, whether it signs in or proves a registration's number.
     try {
-      await app.sms.send(phone, `Your portal ${purpose} code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
-    } catch (error) {
+      await sendSignInCode(app, phone, code);
+    } catch {
       await deleteChallenge(app.db, id);
-      app.log.error({ err: error, to: phone }, 'SMS not sent');
-      throw new ApiError(502, 'We could not send the code. Please try again.');
+      throw new ApiError(503, smsNotSentMessage, { 'Retry-After': '60' });
     }
   }
   return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS };

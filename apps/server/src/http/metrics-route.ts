@@ -1,0 +1,29 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Times every request into the metrics, and serves them at GET /metrics in Prometheus text format, but only
+ * when METRICS_TOKEN is set and then only to `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export function registerMetrics(app: FastifyInstance) {
+  const { metrics } = app;
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern, not the address: ids and file names must not make a series each.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  const token = app.config.METRICS_TOKEN;
+  if (!token) return;
+  const expected = digest(`Bearer ${token}`);
+  app.get('/metrics', async (request, reply) => {
+    const given = digest(request.headers.authorization ?? '');
+    if (!timingSafeEqual(given, expected)) {
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ status: false, message: 'The metrics need their token.' });
+    }
+    return reply.type(metrics.registry.contentType).header('Cache-Control', 'no-store').send(await metrics.registry.metrics());
+  });
+}

@@ -1,0 +1,45 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database.ts';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The figures `/metrics` shows, in a registry of this app's own (tests build several apps in one process).
+ * Route labels are route patterns, never raw addresses, so the number of series stays bounded.
+ */
+export function createMetrics(db: Database) {
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status, with their durations',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const smsSends = new Counter({
+    name: 'portal_sms_sends_total',
+    help: 'Sign-in SMS handed to the gateway, by provider and result (sent, failed)',
+    labelNames: ['provider', 'result'] as const,
+    registers,
+  });
+  const signInFailures = new Counter({
+    name: 'portal_sign_in_failures_total',
+    help: 'Sign-in codes refused (wrong, expired, used, out of tries)',
+    registers,
+  });
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (in_use, idle, waiting: requests queued for a connection)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const stats = db.poolStats?.();
+      if (!stats) return;
+      this.set({ state: 'in_use' }, stats.inUse);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  return { registry, requests, smsSends, signInFailures };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { SmsGatewayError } from './sms-sender.ts';
+import { smsText } from './sms-text.ts';
+
+/** The code could not be handed to the gateway; the student is asked to try again. */
+export class SmsNotSent extends Error {
+  constructor() {
+    super('SMS not sent');
+    this.name = 'SmsNotSent';
+  }
+}
+
+const redact = (text: string, code: string) => text.replaceAll(code, '****');
+
+/**
+ * Texts a sign-in code through the configured provider, counts the outcome in the metrics and logs a failure
+ * with the gateway's answer (the code blanked out of it). Rejects with SmsNotSent when the gateway failed.
+ */
+export async function sendSignInCode(app: FastifyInstance, to: string, code: string): Promise<void> {
+  const provider = app.config.SMS_PROVIDER;
+  const text = smsText(app.config.SMS_TEMPLATE, { code, app: app.config.APP_NAME });
+  try {
+    await app.sms.send(to, text, code);
+    app.metrics.smsSends.inc({ provider, result: 'sent' });
+  } catch (error) {
+    app.metrics.smsSends.inc({ provider, result: 'failed' });
+    const reason = redact(error instanceof Error ? error.message : String(error), code);
+    const gateway = error instanceof SmsGatewayError && error.answer ? { status: error.answer.status, body: redact(error.answer.body, code) } : undefined;
+    app.log.error({ provider, to, reason, gateway }, 'SMS not sent');
+    throw new SmsNotSent();
+  }
+}
