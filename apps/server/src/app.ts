@@ -3,7 +3,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics-route.ts';
+import { genReqId, loggerOptions, registerRequestIds } from './http/request-logging.ts';
+import { notFoundHandler } from './http/not-found.ts';
 import { registerMedia } from './http/media.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -25,7 +28,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Builds the whole server without listening; tests build it too. */
 export async function buildApp({ config, db, logger, sms }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config),
+    genReqId,
     bodyLimit: 64 * 1024,
     // A hop count as a function: the nearest `n` hops are our proxies, and the address before them is the client.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -40,16 +44,14 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('metrics', createMetrics(db));
   registerErrorHandler(app);
+  registerRequestIds(app);
   registerMetrics(app);
   await registerSecurityHeaders(app);
-  app.get('/healthz', async () => {
-    await db.query('SELECT 1');
-    return { status: true, message: 'ok' };
-  });
+  registerHealth(app);
   await app.register(apiRoutes, { prefix: config.API_BASE });
   registerOpenApi(app);
   await registerMedia(app);
   if (config.WEB_DIST) await registerWebApp(app, config.WEB_DIST);
-  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: false, message: 'Not found.' }));
+  else app.setNotFoundHandler(notFoundHandler);
   return app;
 }

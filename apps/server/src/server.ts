@@ -1,18 +1,22 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { prepareFileFolders } from './file-folders.ts';
+import { builtWebApp } from './paths.ts';
 
-const builtWebApp = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** Start-up messages before the app's logger exists, as JSON lines like the rest of the log. */
+const say = (level: number, msg: string) => console.log(JSON.stringify({ level, time: Date.now(), msg }));
 
 async function main() {
   const config = loadConfig();
   if (!config.WEB_DIST && existsSync(builtWebApp)) config.WEB_DIST = builtWebApp;
-  const db = await connect(config);
+  const db = await connect(config, (message) => say(40, message));
   await migrate(db);
+  await prepareFileFolders(config);
   if (config.SEED_DEMO) await seedDemo(db);
   const app = await buildApp({ config, db });
 
@@ -31,10 +35,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`portal on http://localhost:${config.PORT} (${db.kind}${config.WEB_DIST ? ', web app' : ', API only'})`);
+  app.log.info(
+    { startMs: Math.round(performance.now()) },
+    `portal on http://localhost:${config.PORT} (${db.kind}${config.WEB_DIST ? ', web app' : ', API only'})`,
+  );
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  say(60, error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

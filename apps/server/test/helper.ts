@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { loggerOptions } from '../src/http/request-logging.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
@@ -68,7 +69,7 @@ export async function startTestApp(
     demo = await db.transaction((tx) => seedCourses(tx));
   }
   const lines = options.logLines;
-  const logger = lines ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
+  const logger = lines ? { ...loggerOptions(config), level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
   const app = await buildApp({ config, db, logger, sms: options.sms });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseByteRange } from '../src/resources/study-materials/byte-range.ts';
-import { materialsRoot } from '../src/resources/study-materials/routes.ts';
+import { demoMaterialsDir as materialsRoot } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;

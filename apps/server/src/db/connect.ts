@@ -1,11 +1,50 @@
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export async function connect(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
-  await mkdir(config.DATA_DIR, { recursive: true });
-  return openPglite(`${config.DATA_DIR}/pglite`);
+type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_CONNECT_TIMEOUT_SECONDS'>>;
+
+/** host:port/database of a connection string, without its password, for messages. */
+export const describeDatabase = (url: string) => {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+};
+
+/**
+ * Opens the database. A PostgreSQL server that does not answer yet (it may be starting beside us) is
+ * retried for DB_CONNECT_TIMEOUT_SECONDS, each wait reported through `onRetry`, before start-up gives up.
+ */
+export async function connect(config: ConnectConfig, onRetry: (message: string) => void = () => {}): Promise<Database> {
+  if (!config.DATABASE_URL) {
+    await mkdir(config.DATA_DIR, { recursive: true });
+    return openPglite(`${config.DATA_DIR}/pglite`);
+  }
+  const db = openPostgres(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const where = describeDatabase(config.DATABASE_URL);
+  const deadline = Date.now() + (config.DB_CONNECT_TIMEOUT_SECONDS ?? 60) * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.query('SELECT 1');
+      return db;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message || error.name : String(error);
+      if (Date.now() >= deadline) {
+        await db.close().catch(() => undefined);
+        throw new Error(
+          `The database at ${where} is not reachable (${reason}); gave up after ${config.DB_CONNECT_TIMEOUT_SECONDS ?? 60} s (DB_CONNECT_TIMEOUT_SECONDS).`,
+          { cause: error },
+        );
+      }
+      const wait = Math.min(1000 * attempt, 5000);
+      onRetry(`The database at ${where} is not reachable yet (${reason}); trying again in ${wait / 1000} s.`);
+      await sleep(wait);
+    }
+  }
 }

@@ -5,10 +5,15 @@ import type { Database, Queryable } from './database.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** A PostgreSQL server. `searchPath` isolates a schema (tests use one per file). */
-export function openPostgres(connectionString: string, options: { searchPath?: string; max?: number } = {}): Database {
+export function openPostgres(
+  connectionString: string,
+  options: { searchPath?: string; max?: number | undefined; statementTimeoutMs?: number | undefined } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    // A runaway statement is cancelled instead of holding a connection (0: no limit).
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', () => {

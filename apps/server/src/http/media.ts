@@ -1,24 +1,29 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { stat } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Readable } from 'node:stream';
+import { mediaDir } from '../file-folders.ts';
 import { codeSecret } from '../resources/auth/otp-codes.ts';
+import { contentEtag, etagMatches } from './content-etag.ts';
 import { isProtectedMedia, mediaSignatureAllows } from './media-links.ts';
 
 const SIGNED_ROUTE = '/media/v/:signature/*';
-
-export const mediaRoot = fileURLToPath(new URL('../../media/', import.meta.url));
 
 /**
  * Course media at /media/: thumbnails and news images for anyone, topic videos only through a signed link
  * (http/media-links.ts), both with range requests.
  */
 export async function registerMedia(app: FastifyInstance) {
+  const mediaRoot = mediaDir(app.config);
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: '/media/',
     index: false,
     maxAge: '7d',
+    // Validators from content (set below), not from file times, which differ between instances.
+    etag: false,
+    lastModified: false,
     // Videos only through the signed route below (reply.sendFile passes this check too).
     allowedPath: (path, _root, request) => !isProtectedMedia(path) || request.routeOptions.url === SIGNED_ROUTE,
   });
@@ -29,6 +34,23 @@ export async function registerMedia(app: FastifyInstance) {
     if (path.startsWith('..') || posix.isAbsolute(path) || !mediaSignatureAllows(request.params.signature, path, key)) {
       return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.' });
     }
-    return reply.header('Cache-Control', 'private, max-age=3600').sendFile(path, mediaRoot, { cacheControl: false });
+    return reply.header('Cache-Control', 'private, max-age=3600').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if ((route !== SIGNED_ROUTE && route !== '/media/*') || (reply.statusCode !== 200 && reply.statusCode !== 206)) return payload;
+    const path = posix.normalize((request.params as { '*': string })['*']);
+    const file = join(mediaRoot, path);
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats?.isFile()) return payload;
+    const etag = await contentEtag(file, stats);
+    void reply.header('ETag', etag);
+    if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], etag)) {
+      (payload as Readable | undefined)?.destroy?.();
+      void reply.code(304).removeHeader('Content-Length').removeHeader('Content-Type');
+      return null;
+    }
+    return payload;
   });
 }

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPagePath, notFoundHandler } from './not-found.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html for every other GET
@@ -20,8 +21,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith(app.config.API_BASE) && !/\.\w+$/.test(request.url.split('?')[0] ?? '');
-    if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
-    return reply.status(404).send({ status: false, message: 'Not found.' });
+    if (isPagePath(request.method, request.url, app.config.API_BASE)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+    }
+    return notFoundHandler(request, reply);
   });
 }

@@ -1,20 +1,24 @@
 import type { Database } from '../database.ts';
+import { underMigrationLock } from '../migrate.ts';
 import { seedCourses } from './courses.ts';
 import { seedMaterials } from './materials.ts';
 import { seedLiveNews } from './live-news.ts';
 import { seedLearning } from './learning.ts';
 import { seedQuizzes } from './quizzes.ts';
 
-/** Fills an empty database with the demo data; a database that has students is left alone. */
+/**
+ * Fills an empty database with the demo data; a database that has students is left alone. Under the
+ * migration lock, so of several instances starting together exactly one fills it.
+ */
 export async function seedDemo(db: Database): Promise<boolean> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
-  if (row && row.count > 0) return false;
-  await db.transaction(async (tx) => {
+  return underMigrationLock(db, async (tx) => {
+    const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
+    if (row && row.count > 0) return false;
     const courses = await seedCourses(tx);
     await seedMaterials(tx, courses);
     await seedLiveNews(tx, courses);
     await seedLearning(tx, courses);
     await seedQuizzes(tx, courses);
+    return true;
   });
-  return true;
 }

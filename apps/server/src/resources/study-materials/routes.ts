@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getStudyMaterials, id } from '@portal/contract';
 import { resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { materialsDir } from '../../file-folders.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { authenticate } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -9,10 +9,9 @@ import { requireChapter } from '../subjects/access.ts';
 import { findStudentMaterial, listMaterials } from './material-repository.ts';
 import { sendPdf } from './send-pdf.ts';
 
-/** Not under media/, which is public: these files go only to students enrolled in their subject. */
-export const materialsRoot = fileURLToPath(new URL('../../../materials/', import.meta.url));
-
 export async function studyMaterialRoutes(app: FastifyInstance) {
+  // Not under media/, which is public: these files go only to students enrolled in their subject.
+  const materialsRoot = materialsDir(app.config);
   defineRoute(app, getStudyMaterials, async ({ body, studentId }) => {
     const chapter = await requireChapter(app.db, studentId, body.chapter_id);
     if (chapter.subject_id !== body.sub_id) throw notFound('That chapter');

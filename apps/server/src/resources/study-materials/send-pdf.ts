@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { notFound } from '../../http/api-error.ts';
+import { contentEtag, etagMatches } from '../../http/content-etag.ts';
 import { parseByteRange } from './byte-range.ts';
 
 /** A file name that is safe inside a quoted header value and on any file system. */
@@ -22,7 +23,8 @@ export async function sendPdf(request: FastifyRequest, reply: FastifyReply, file
     throw notFound('That material');
   }
   const size = stats.size;
-  const etag = `"${size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  // From the content: every instance, and every copy of the file after a restore, gives the same one.
+  const etag = await contentEtag(file, stats);
   const name = safeFileName(downloadName);
   reply.headers({
     'content-type': 'application/pdf',
@@ -33,7 +35,7 @@ export async function sendPdf(request: FastifyRequest, reply: FastifyReply, file
     etag,
     'last-modified': stats.mtime.toUTCString(),
   });
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, size) : undefined;

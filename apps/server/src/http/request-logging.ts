@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** A request id we accept from a proxy (X-Request-Id); anything else gets a fresh one. */
+const ACCEPTED_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** Addresses with secrets in them: signed media links carry their signature in the path. */
+export const redactUrl = (url: string) =>
+  url.replace(/\/media\/v\/[^/?#]+/, '/media/v/[signed]').replace(/([?&](?:token|otp|otp_ref|signature)=)[^&#]*/gi, '$1[redacted]');
+
+/**
+ * The request id of every log line: the proxy's X-Request-Id when it looks like one (so one request can be
+ * followed through proxy and portal), otherwise a new UUID. Answered back in X-Request-Id.
+ */
+export const genReqId = (request: RawRequestDefaultExpression) => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID();
+};
+
+/**
+ * JSON logs (pino) without secrets: request lines show the address with signatures blanked and no headers,
+ * so session tokens (Token header), sign-in codes (request bodies, never logged) and signed media links stay out.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers', 'headers.token', 'headers.authorization', 'token', 'otp', 'otp_ref'], censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip ?? request.socket?.remoteAddress,
+      }),
+    },
+  };
+}
+
+export function registerRequestIds(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    done();
+  });
+}

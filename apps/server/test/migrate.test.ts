@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { connect } from '../src/db/connect.ts';
+import { migrate, pendingMigrations } from '../src/db/migrate.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('several instances starting together on one empty PostgreSQL database', () => {
+  it('migrate and seed under one lock: all come up, each migration and the demo data exactly once', async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = openPostgres(url!, { max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const instances = [1, 2, 3, 4].map(() => openPostgres(url!, { searchPath: schema, max: 2 }));
+    try {
+      const results = await Promise.all(instances.map(async (db) => ({ applied: await migrate(db), seeded: await seedDemo(db) })));
+      const applied = results.flatMap((r) => r.applied);
+      expect(new Set(applied).size).toBe(applied.length);
+      expect(await pendingMigrations(instances[0]!)).toEqual([]);
+      expect(results.filter((r) => r.seeded)).toHaveLength(1);
+      const [students] = await instances[0]!.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
+      expect(students!.count).toBeGreaterThan(0);
+      const [again] = await instances[1]!.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
+      expect(again!.count).toBe(students!.count);
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    }
+  });
+});
+
+describe('a database that is down at start', () => {
+  it('is retried with a message naming it, then given up with a clear error', async () => {
+    const retries: string[] = [];
+    const started = Date.now();
+    await expect(
+      connect({ DATABASE_URL: 'postgres://portal:secret@127.0.0.1:9/portal', DATA_DIR: '', DB_CONNECT_TIMEOUT_SECONDS: 2 }, (m) => retries.push(m)),
+    ).rejects.toThrow(/The database at 127\.0\.0\.1:9\/portal is not reachable \(.+\); gave up after 2 s \(DB_CONNECT_TIMEOUT_SECONDS\)/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(retries[0]).toMatch(/^The database at 127\.0\.0\.1:9\/portal is not reachable yet .*trying again in 1 s\.$/);
+    expect(retries.join('\n')).not.toContain('secret');
+  });
+});

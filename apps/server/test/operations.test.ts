@@ -1,0 +1,140 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PHONE } from '../src/db/seed/courses.ts';
+import { startTestApp, type TestApp } from './helper.ts';
+
+const metricsToken = 'a-metrics-token-of-32-characters';
+
+describe('health, readiness and addresses that are not pages', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+    t = await startTestApp({ seed: 'courses', env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz and /readyz with JSON', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const response = await fetch(t.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(((await response.json()) as { status: boolean }).status, path).toBe(true);
+    }
+  });
+
+  it('is not ready while a migration is not applied', async () => {
+    const [last] = await t.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1');
+    await t.db.query('DELETE FROM schema_migrations WHERE name = $1', [last!.name]);
+    try {
+      const response = await fetch(`${t.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: false, message: `Migrations not applied: ${last!.name}` });
+      expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    } finally {
+      await t.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [last!.name]);
+    }
+  });
+
+  it.each(['/metrics', '/anything.js', '/console/micros/Api/Student/subjectz', '/console/micros/api/Student/subjects', '/readyz/x', '/media/nothing/here'])(
+    'answers %s with a JSON 404, not the web app',
+    async (path) => {
+      const response = await fetch(t.url + path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ status: false, message: 'Not found.' });
+    },
+  );
+
+  it('still gives a deep link of the web app its page', async () => {
+    const response = await fetch(`${t.url}/topic/3`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>portal</title>');
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: 'courses', env: { METRICS_TOKEN: metricsToken } });
+  });
+  afterAll(() => t.close());
+
+  it('needs the bearer token', async () => {
+    expect((await fetch(`${t.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${t.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect((await fetch(`${t.url}/metrics`, { headers: { Authorization: metricsToken } })).status).toBe(401);
+  });
+
+  it('counts requests by route pattern and status with durations, and sign-in failures', async () => {
+    const login = await t.post('/Auth/login', DEMO_PHONE);
+    await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0000' });
+    await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0001' });
+    await fetch(`${t.url}/media/subjects/physics.svg`);
+    const response = await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} 1\n/);
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/media\/\*",status="200"\} 1\n/);
+    expect(text).toMatch(/portal_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} [01]\n/);
+    expect(text).toMatch(/portal_sign_in_failures_total 2\n/);
+    expect(text).toMatch(/portal_sms_sends_total\{provider="log",result="sent"\} 1\n/);
+    if (t.db.kind === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="waiting"\} 0\n/);
+  });
+});
+
+describe('request ids and secrets in production logs', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  const texts: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({
+      logLines,
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), SMS_PROVIDER: 'log' },
+      sms: { send: async (_to, text) => void texts.push(text) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('keeps a received X-Request-Id, answers it back and logs it; makes one up otherwise', async () => {
+    const given = await fetch(`${t.url}/healthz`, { headers: { 'X-Request-Id': 'proxy-7f3a.42' } });
+    expect(given.headers.get('x-request-id')).toBe('proxy-7f3a.42');
+    expect(logLines.some((line) => JSON.parse(line).reqId === 'proxy-7f3a.42')).toBe(true);
+    const made = await fetch(`${t.url}/healthz`, { headers: { 'X-Request-Id': 'not an id <script>' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('never writes a session token, a sign-in code, its reference or a signed media link', async () => {
+    logLines.length = 0;
+    const login = await t.post('/Auth/login', DEMO_PHONE);
+    const otpRef: string = login.body.data.otp_ref;
+    const code = /\b(\d{4})\b/.exec(texts.at(-1)!)![1]!;
+    // A wrong try first, so a refusal is logged too.
+    await t.post('/Auth/verifyOTP', { otp_ref: otpRef, otp: code === '0000' ? '1111' : '0000' });
+    const signedIn = await t.post('/Auth/verifyOTP', { otp_ref: otpRef, otp: code });
+    const token: string = signedIn.body.token;
+    expect(token).toBeTruthy();
+    const me = t.demo.demoStudentId;
+    const units = t.demo.subjects.find((s) => s.name === 'Physics')!.chapters.find((c) => c.name === 'Units and Measurements')!;
+    const topics = await t.post('/Student/topics', { stud_id: me, chapter_id: units.id }, token);
+    const video: string = topics.body.data[0].video_link;
+    const signature = video.split('/')[3]!;
+    expect((await fetch(t.url + video, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
+    await fetch(`${t.url}/media/v/${signature}/videos/missing.webm`);
+    const materials = await t.post('/Student/study_materials', { stud_id: me, sub_id: units.subjectId, chapter_id: units.id }, token);
+    expect((await fetch(t.url + materials.body.data[0].path, { headers: { Token: token } })).status).toBe(200);
+    await t.post('/Student/topics', { stud_id: me, chapter_id: 'x' }, token);
+
+    const log = logLines.join('\n');
+    expect(logLines.length).toBeGreaterThan(5);
+    for (const secret of [token, otpRef, signature, signature.split('.')[1]!]) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+    expect(log).toContain('/media/v/[signed]/videos/');
+  });
+});
