@@ -1,7 +1,7 @@
 // Runs everything CI runs, in order, and closes with one line: "tests: N passed, N failed".
 // TEST_DATABASE_URL (a PostgreSQL server) runs the database and API tests a second time against it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,10 +36,19 @@ if (!only || only === 'unit') {
   vitest('web and API tests (PGlite)', ['web', 'server'], { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['server']);
 }
-if (!only || only === 'e2e') {
-  if (run('build the web app', 'npm', ['run', 'build']) && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
-    vitest('end-to-end tests (Chromium)', ['e2e']);
+let built = false;
+if (!only || only === 'e2e' || only === 'production') built = run('build the web app and the server', 'npm', ['run', 'build']);
+if ((!only || only === 'e2e') && built && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
+  vitest('end-to-end tests (Chromium)', ['e2e']);
+}
+if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) {
+  // The production layout: the built server after `npm prune --omit=dev`, two instances on a fresh database.
+  const release = mkdtempSync(join(tmpdir(), 'portal-release-'));
+  if (run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
+    const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', ['scripts/two-instances.mjs', release]);
+    totals[passed ? 'passed' : 'failed'] += 1;
   }
+  rmSync(release, { recursive: true, force: true });
 }
 
 console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
