@@ -42,5 +42,11 @@ rmSync(join(target, 'package.json'));
 writeFileSync(join(target, 'package.json'), `${JSON.stringify({ ...manifest, workspaces: ['packages/*', 'apps/server'] }, null, 2)}\n`);
 const started = Date.now();
 execFileSync('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
-const size = (path) => execFileSync('du', ['-sh', '--apparent-size', path]).toString().split('\t')[0];
+const size = (path) => {
+  try {
+    return execFileSync('du', ['-sh', '--apparent-size', path], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\t')[0];
+  } catch {
+    return '?'; // busybox du (Alpine) has no --apparent-size
+  }
+};
 console.log(`release tree at ${target}: ${size(target)} (node_modules ${size(join(target, 'node_modules'))}), pruned in ${Date.now() - started} ms`);

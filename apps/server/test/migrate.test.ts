@@ -43,3 +43,26 @@ describe('a database that is down at start', () => {
     expect(retries.join('\n')).not.toContain('secret');
   });
 });
+
+describe('INSTITUTE_TIMEZONE in the database', () => {
+  it('makes a time written without an offset mean the institute zone (16:00 in Kolkata is 10:30 UTC)', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'tz-'));
+    const databases = [await connect({ DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata' })];
+    if (url) databases.push(await connect({ DATABASE_URL: url, DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata', DB_POOL_SIZE: 3 }));
+    try {
+      for (const db of databases) {
+        // Every pooled connection, not just the first: several at once.
+        const rows = await Promise.all(
+          [1, 2, 3].map(() => db.query<{ utc: string }>(`SELECT to_char('2026-11-24 16:00'::timestamptz AT TIME ZONE 'UTC', 'HH24:MI') AS utc`)),
+        );
+        expect(rows.map((r) => r[0]!.utc), db.kind).toEqual(['10:30', '10:30', '10:30']);
+      }
+    } finally {
+      for (const db of databases) await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

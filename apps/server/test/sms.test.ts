@@ -53,7 +53,7 @@ describe('the log SMS provider', () => {
       await t.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // starts a whole server with its database: slow on a loaded machine
 });
 
 interface Received {

@@ -5,7 +5,8 @@ import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_CONNECT_TIMEOUT_SECONDS'>>;
+type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
+  Partial<Pick<Config, 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_CONNECT_TIMEOUT_SECONDS' | 'INSTITUTE_TIMEZONE'>>;
 
 /** host:port/database of a connection string, without its password, for messages. */
 export const describeDatabase = (url: string) => {
@@ -24,9 +25,16 @@ export const describeDatabase = (url: string) => {
 export async function connect(config: ConnectConfig, onRetry: (message: string) => void = () => {}): Promise<Database> {
   if (!config.DATABASE_URL) {
     await mkdir(config.DATA_DIR, { recursive: true });
-    return openPglite(`${config.DATA_DIR}/pglite`);
+    const db = await openPglite(`${config.DATA_DIR}/pglite`);
+    // One connection: a session setting holds for every query. Times without an offset mean the institute's zone.
+    if (config.INSTITUTE_TIMEZONE) await db.query(`SET TIME ZONE '${config.INSTITUTE_TIMEZONE.replaceAll("'", '')}'`);
+    return db;
   }
-  const db = openPostgres(config.DATABASE_URL, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const db = openPostgres(config.DATABASE_URL, {
+    max: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    timeZone: config.INSTITUTE_TIMEZONE,
+  });
   const where = describeDatabase(config.DATABASE_URL);
   const deadline = Date.now() + (config.DB_CONNECT_TIMEOUT_SECONDS ?? 60) * 1000;
   for (let attempt = 1; ; attempt++) {

@@ -7,14 +7,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** A PostgreSQL server. `searchPath` isolates a schema (tests use one per file). */
 export function openPostgres(
   connectionString: string,
-  options: { searchPath?: string; max?: number | undefined; statementTimeoutMs?: number | undefined } = {},
+  options: { searchPath?: string; max?: number | undefined; statementTimeoutMs?: number | undefined; timeZone?: string | undefined } = {},
 ): Database {
+  const settings = [
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    // Times written without an offset (seeds, staff entries) mean the institute's zone; answers are UTC ISO anyway.
+    ...(options.timeZone ? [`-c TimeZone=${options.timeZone}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     // A runaway statement is cancelled instead of holding a connection (0: no limit).
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
