@@ -8,6 +8,7 @@ const wholeNumber = (min: number, fallback: number) =>
 
 /** The text a student receives; `{code}` is the code, `{app}` APP_NAME. Matches the template registered under DLT word for word. */
 export const DEFAULT_SMS_TEMPLATE = 'Your {app} sign-in code is {code}. It expires in 5 minutes.';
+export const DEFAULT_SMS_REGISTRATION_TEMPLATE = 'Your {app} registration code is {code}. It expires in 5 minutes.';
 
 const schema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
@@ -38,6 +39,8 @@ const schema = z.object({
   /** `log` by default, except in production, where it must be chosen: `log` there would put codes in the log. */
   SMS_PROVIDER: z.optional(z.enum(['log', 'http', 'msg91', 'twilio'])),
   SMS_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_TEMPLATE),
+  /** The text of the code that proves a registering student's number (a second DLT template). */
+  SMS_REGISTRATION_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_REGISTRATION_TEMPLATE),
   /** How long a gateway may take to accept a message. */
   SMS_TIMEOUT_MS: wholeNumber(1, 10_000),
   /** The log provider appends one JSON line per message here. */

@@ -16,9 +16,10 @@ const redact = (text: string, code: string) => text.replaceAll(code, '****');
  * Texts a sign-in code through the configured provider, counts the outcome in the metrics and logs a failure
  * with the gateway's answer (the code blanked out of it). Rejects with SmsNotSent when the gateway failed.
  */
-export async function sendSignInCode(app: FastifyInstance, to: string, code: string): Promise<void> {
+export async function sendSignInCode(app: FastifyInstance, to: string, code: string, purpose: 'sign-in' | 'registration' = 'sign-in'): Promise<void> {
   const provider = app.config.SMS_PROVIDER;
-  const text = smsText(app.config.SMS_TEMPLATE, { code, app: app.config.APP_NAME });
+  const template = purpose === 'sign-in' ? app.config.SMS_TEMPLATE : app.config.SMS_REGISTRATION_TEMPLATE;
+  const text = smsText(template, { code, app: app.config.APP_NAME });
   try {
     await app.sms.send(to, text, code);
     app.metrics.smsSends.inc({ provider, result: 'sent' });

@@ -66,9 +66,9 @@ export async function sendCode(
   });
 
   if (textable) {
-    // One DLT-registered template (SMS_TEMPLATE) for every code, whether it signs in or proves a registration's number.
+    const purpose = registrationId === null ? 'sign-in' : 'registration';
     try {
-      await sendSignInCode(app, phone, code);
+      await sendSignInCode(app, phone, code, purpose);
     } catch {
       await deleteChallenge(app.db, id);
       throw new ApiError(503, smsNotSentMessage, { 'Retry-After': '60' });
