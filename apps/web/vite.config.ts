@@ -7,6 +7,9 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss()],
+  // The institute's time zone, in which every screen shows dates and times (lib/date-time.ts); the server reads
+  // the same variable, so set INSTITUTE_TIMEZONE when building as well as when running.
+  define: { __INSTITUTE_TIMEZONE__: JSON.stringify(process.env.INSTITUTE_TIMEZONE || 'Asia/Kolkata') },
   // The manifest lets scripts/measure-first-load.mjs follow what each route loads.
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048, manifest: true },
   server: {

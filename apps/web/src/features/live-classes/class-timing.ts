@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/date-time.ts';
 import type { LiveClass } from '@portal/contract';
 
 /** A class is 'Starting soon' this long before its start: tutors open the room early, students test their sound. */
@@ -40,17 +41,7 @@ export function sortForStudent<T extends Pick<LiveClass, 'starts_at' | 'duration
   return keyed.map((k) => k.c);
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-const relativeDay = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+/** 'today at 4:30 pm', 'Mon, 12 May at 4:30 pm': in the institute's time zone (lib/date-time.ts). */
+export { formatWhen } from '../../lib/date-time.ts';
 
-const dayNumber = (d: Date) => Math.round(new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() / 86_400_000);
-
-/** 'today at 4:30 PM', 'tomorrow at 9:00 AM', 'Mon, 12 May at 4:30 PM', in the student's own time zone. */
-export function formatWhen(date: Date, now: number): string {
-  const days = dayNumber(date) - dayNumber(new Date(now));
-  const day = Math.abs(days) <= 1 ? relativeDay.format(days, 'day') : dateFormat.format(date);
-  return `${day} at ${timeFormat.format(date)}`;
-}
-
-export const formatTime = (date: Date) => timeFormat.format(date);
+export const formatTime = (date: Date) => formatDateTime(date, 'time');
