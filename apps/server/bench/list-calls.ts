@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
-import { createSession } from '../src/resources/auth/session-repository.ts';
+import { createSession } from '../src/sessions/session-repository.ts';
 import { openTestDatabase } from '../test/helper.ts';
 import { growData } from './grow-data.ts';
 import { explainAll, recording } from './recording.ts';

@@ -8,7 +8,7 @@ import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
-import { createSession } from '../src/resources/auth/session-repository.ts';
+import { createSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { findSessionStudent } from '../resources/auth/session-repository.ts';
+import { findSessionStudent } from '../sessions/session-repository.ts';
 import { unauthorized } from './api-error.ts';
 
 /** The session token travels in the `Token` header (header names are case-insensitive). */

@@ -10,7 +10,7 @@ import { findChallenge } from './challenge-repository.ts';
 import { codeSecret, hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
 import { sendCode } from './send-code.ts';
-import { createSession, deleteDeadSessions, revokeSession } from './session-repository.ts';
+import { createSession, deleteDeadSessions, revokeSession } from '../../sessions/session-repository.ts';
 import { startSweeping } from './sweep.ts';
 import { verifyCode } from './verify-code.ts';
 

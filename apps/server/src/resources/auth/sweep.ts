@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { deleteOldChallenges } from './challenge-repository.ts';
 import { SWEEP_INTERVAL_MS } from './limits.ts';
-import { deleteExpiredSessions } from './session-repository.ts';
+import { deleteExpiredSessions } from '../../sessions/session-repository.ts';
 import { deleteUnverifiedRequests } from '../registration/registration-repository.ts';
 
 /** Removes challenges too old to count, sessions that have expired and registrations never proved. */
