@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { apiRoutes } from './api-routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   await registerSecurityHeaders(app);
   registerHealth(app);
   await app.register(apiRoutes, { prefix: config.API_BASE });
+  await app.register(consoleRoutes, { prefix: config.CONSOLE_API_BASE });
   registerOpenApi(app);
   await registerMedia(app);
   if (config.WEB_DIST) await registerWebApp(app, config.WEB_DIST);

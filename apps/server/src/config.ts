@@ -27,6 +27,8 @@ const schema = z.object({
   /** Fill an empty database with the demo students and courses; by default yes, except in production. */
   SEED_DEMO: z.optional(z.enum(['true', 'false', '1', '0'])),
   API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Api'),
+  /** Path under which the console's API answers (staff only; never the student API base). */
+  CONSOLE_API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Staff'),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z._default(z.string(), ''),
   /** Course media and study materials; by default the demo folders in the code tree. */

@@ -189,7 +189,7 @@ describe('signing in with a code', () => {
     await age(RESEND_COOLDOWN_SECONDS);
     ref = (await call('/Auth/resendOTP', { otp_ref: ref })).body.data.otp_ref;
     const secret = codeSecret(t.config.AUTH_SECRET);
-    await Promise.all(Array.from({ length: MAX_TRIES_PER_CODE }, () => verifyCode(t.db, secret, ref, wrongCode(lastCode()))));
+    await Promise.all(Array.from({ length: MAX_TRIES_PER_CODE }, () => verifyCode(t.db, secret, ref, wrongCode(lastCode()), ['student'])));
     const [row] = await t.db.query<{ failures: number }>('SELECT sum(failures)::int AS failures FROM otp_challenges');
     expect(row!.failures).toBe(MAX_FAILURES_PER_NUMBER);
   });

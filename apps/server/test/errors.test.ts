@@ -67,4 +67,12 @@ describe('the published contract', () => {
     expect(chapters.requestBody.content['application/json'].schema.required).toEqual(['stud_id', 'sub_id']);
     expect(chapters.security).toEqual([{ token: [] }]);
   });
+
+  it('describes the console calls under CONSOLE_API_BASE, with the roles each allows', async () => {
+    const { body } = await t.get('/openapi.json');
+    const add = body.paths[`${t.config.CONSOLE_API_BASE}/Members/add`].post;
+    expect(add['x-roles']).toEqual(['admin']);
+    expect(add.requestBody.content['application/json'].schema.required).toEqual(['name', 'mobile', 'role']);
+    expect(body.paths[`${t.config.CONSOLE_API_BASE}/Auth/login`].post.security).toBeUndefined();
+  });
 });

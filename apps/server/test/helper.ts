@@ -8,7 +8,7 @@ import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
-import { createSession } from '../src/sessions/session-repository.ts';
+import { createSession, createStaffSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
 
 /**
@@ -39,6 +39,10 @@ export interface TestApp {
   demo: DemoCourses;
   /** A live session token for a student, as sign-in would give. */
   tokenFor(studentId: number): Promise<string>;
+  /** A live console session token for an active staff member of that role (created when there is none). */
+  staffTokenFor(role: 'admin' | 'teacher'): Promise<string>;
+  /** POSTs JSON to a console API path (e.g. `/Members/list`) over real HTTP. */
+  consolePost(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
   /** POSTs JSON to an API path (e.g. `/Student/subjects`) over real HTTP. */
   post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
   get(path: string, token?: string): Promise<{ status: number; body: any }>;
@@ -74,11 +78,11 @@ export async function startTestApp(
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;
 
-  const send = async (method: string, path: string, body: unknown, token?: string) => {
+  const send = async (method: string, path: string, body: unknown, token?: string, base = api) => {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Token = token;
-    const response = await fetch(api + path, {
+    const response = await fetch(base + path, {
       method,
       headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -99,6 +103,8 @@ export async function startTestApp(
     config,
     demo,
     tokenFor: (studentId) => createSession(db, studentId, 1),
+    staffTokenFor: async (role) => createStaffSession(db, await staffWithRole(db, role), 1),
+    consolePost: (path, body, token) => send('POST', path, body, token, address + config.CONSOLE_API_BASE),
     post: (path, body, token) => send('POST', path, body, token),
     get: (path, token) => send('GET', path, undefined, token),
     async close() {
@@ -106,6 +112,19 @@ export async function startTestApp(
       await db.close();
     },
   };
+}
+
+/** The id of an active staff member of the role, adding one when the database has none. */
+export async function staffWithRole(db: Database, role: 'admin' | 'teacher'): Promise<number> {
+  const [found] = await db.query<{ id: number }>('SELECT id FROM staff WHERE role = $1 AND active ORDER BY id LIMIT 1', [role]);
+  if (found) return found.id;
+  const mobile = `+9199${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const [added] = await db.query<{ id: number }>('INSERT INTO staff (name, mobile, role) VALUES ($1, $2, $3) RETURNING id', [
+    `Test ${role}`,
+    mobile,
+    role,
+  ]);
+  return added!.id;
 }
 
 /** The demo students and courses as seedDemo stored them. */

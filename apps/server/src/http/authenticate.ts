@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { findSessionStudent } from '../sessions/session-repository.ts';
+import { findSessionStaff, findSessionStudent, type SessionStaff } from '../sessions/session-repository.ts';
 import { unauthorized } from './api-error.ts';
 
 /** The session token travels in the `Token` header (header names are case-insensitive). */
@@ -15,4 +15,12 @@ export async function authenticate(db: Queryable, request: FastifyRequest): Prom
   const studentId = token ? await findSessionStudent(db, token) : undefined;
   if (!studentId) throw unauthorized();
   return studentId;
+}
+
+/** The active staff member whose live session the request carries; 401 otherwise (a student's token included). */
+export async function authenticateStaff(db: Queryable, request: FastifyRequest): Promise<SessionStaff> {
+  const token = readToken(request);
+  const staff = token ? await findSessionStaff(db, token) : undefined;
+  if (!staff) throw unauthorized();
+  return staff;
 }

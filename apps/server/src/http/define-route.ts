@@ -36,7 +36,7 @@ export function defineRoute<E extends AnyEndpoint>(
   });
 }
 
-function parseBody(schema: z.ZodMiniType | undefined, raw: unknown): unknown {
+export function parseBody(schema: z.ZodMiniType | undefined, raw: unknown): unknown {
   if (!schema) return undefined;
   const parsed = schema.safeParse(raw ?? undefined);
   if (parsed.success) return parsed.data;

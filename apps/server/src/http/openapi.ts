@@ -1,4 +1,5 @@
 import * as contract from '@portal/contract';
+import * as consoleContract from '@portal/contract/console';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 
@@ -12,22 +13,31 @@ const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
   return rest;
 };
 
+/** Both halves of the contract (student API and console API, each under its base) as one list. */
+const calls = (apiBase: string, consoleBase: string) => [
+  ...Object.entries(contract as Record<string, unknown>).map(([name, value]) => ({ name, value, base: apiBase, tag: 'student' })),
+  ...Object.entries(consoleContract as Record<string, unknown>).map(([name, value]) => ({ name, value, base: consoleBase, tag: 'console' })),
+];
+
 /** The contract as an OpenAPI 3.1 document, generated from the same schemas the server validates with. */
-export function openApiDocument(apiBase: string) {
+export function openApiDocument(apiBase: string, consoleBase: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, value] of Object.entries(contract as Record<string, unknown>)) {
+  for (const { name, value, base, tag } of calls(apiBase, consoleBase)) {
     if (!isEndpoint(value)) continue;
     const endpoint = value;
-    paths[apiBase + endpoint.path] = {
+    const roles = consoleContract.isConsoleEndpoint(endpoint) ? endpoint.roles : undefined;
+    paths[base + endpoint.path] = {
       [endpoint.method.toLowerCase()]: {
         operationId: name,
+        tags: [tag],
+        ...(roles?.length ? { 'x-roles': roles, description: `Staff roles allowed: ${roles.join(', ')}.` } : {}),
         ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
         ...(endpoint.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
           : {}),
         responses: {
           '200': { description: 'Answer', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
-          '4XX': { description: 'Refused: `{status: false, message}`' },
+          '4XX': { description: 'Refused: `{status: false, message}` (401 no or wrong token, 403 role not allowed, 400 body)' },
         },
       },
     };
@@ -41,6 +51,6 @@ export function openApiDocument(apiBase: string) {
 }
 
 export function registerOpenApi(app: FastifyInstance) {
-  const document = openApiDocument(app.config.API_BASE);
+  const document = openApiDocument(app.config.API_BASE, app.config.CONSOLE_API_BASE);
   app.get(`${app.config.API_BASE}/openapi.json`, async () => document);
 }

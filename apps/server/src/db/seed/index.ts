@@ -5,6 +5,7 @@ import { seedMaterials } from './materials.ts';
 import { seedLiveNews } from './live-news.ts';
 import { seedLearning } from './learning.ts';
 import { seedQuizzes } from './quizzes.ts';
+import { seedStaff } from './staff.ts';
 
 /**
  * Fills an empty database with the demo data; a database that has students is left alone. Under the
@@ -19,6 +20,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedLiveNews(tx, courses);
     await seedLearning(tx, courses);
     await seedQuizzes(tx, courses);
+    await seedStaff(tx);
     return true;
   });
 }

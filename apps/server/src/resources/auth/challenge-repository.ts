@@ -63,11 +63,17 @@ export async function latestSendAge(db: Queryable, phone: string): Promise<numbe
   return row?.age ?? null;
 }
 
+/**
+ * What a code is for: signing in a student (the portal) or a staff member (the console), or proving the
+ * number of a registration request. A code works only for its own audience.
+ */
+export type Audience = 'student' | 'staff' | 'registration';
+
 export interface NewChallenge {
   refHash: string;
-  studentId: number | null;
-  /** Set when the code proves a registration request's number instead of signing in. */
-  registrationId?: number | null;
+  audience: Audience;
+  /** The student, staff member or registration request the code is for; null for a number that is nobody's (no code is sent). */
+  accountId: number | null;
   phone: string;
   clientIp: string;
   codeHash: string;
@@ -75,9 +81,19 @@ export interface NewChallenge {
 
 export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO otp_challenges (ref_hash, student_id, registration_id, phone, client_ip, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7)) RETURNING id`,
-    [c.refHash, c.studentId, c.registrationId ?? null, c.phone, c.clientIp, c.codeHash, CODE_TTL_SECONDS],
+    `INSERT INTO otp_challenges (ref_hash, audience, student_id, staff_id, registration_id, phone, client_ip, code_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9)) RETURNING id`,
+    [
+      c.refHash,
+      c.audience,
+      c.audience === 'student' ? c.accountId : null,
+      c.audience === 'staff' ? c.accountId : null,
+      c.audience === 'registration' ? c.accountId : null,
+      c.phone,
+      c.clientIp,
+      c.codeHash,
+      CODE_TTL_SECONDS,
+    ],
   );
   if (!row) throw new Error('otp challenge not stored');
   return row.id;
@@ -98,8 +114,8 @@ export async function deleteChallenge(db: Queryable, id: number) {
 
 export interface ChallengeState {
   id: number;
-  studentId: number | null;
-  registrationId: number | null;
+  audience: Audience;
+  accountId: number | null;
   phone: string;
   used: boolean;
   expired: boolean;
@@ -110,7 +126,7 @@ export interface ChallengeState {
 
 export async function findChallenge(db: Queryable, refHash: string): Promise<ChallengeState | undefined> {
   const rows = await db.query<ChallengeState>(
-    `SELECT id, student_id AS "studentId", registration_id AS "registrationId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
+    `SELECT id, audience, coalesce(student_id, staff_id, registration_id) AS "accountId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
             failures, floor(extract(epoch FROM now() - created_at))::int AS "age"
        FROM otp_challenges WHERE ref_hash = $1`,
     [refHash],

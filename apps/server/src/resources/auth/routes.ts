@@ -16,6 +16,9 @@ import { verifyCode } from './verify-code.ts';
 
 const codeSentMessage = 'We sent a code to your registered mobile number.';
 
+/** The student app's code calls serve sign-in codes and registration codes (Auth/signup), never the console's. */
+const studentDoor = ['student', 'registration'] as const;
+
 export async function authRoutes(app: FastifyInstance) {
   startSweeping(app);
 
@@ -25,17 +28,24 @@ export async function authRoutes(app: FastifyInstance) {
     if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
     // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
     const student = await findStudentByPhone(app.db, number);
-    const sent = await sendCode(app, { phone: number.e164, studentId: student?.stud_id ?? null, clientIp: clientAddressKey(request.ip) });
+    const sent = await sendCode(app, {
+      phone: number.e164,
+      audience: 'student',
+      accountId: student?.stud_id ?? null,
+      clientIp: clientAddressKey(request.ip),
+    });
     return { status: true, message: codeSentMessage, data: sent };
   });
 
   defineRoute(app, resendOtp, async ({ body, request }) => {
     const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
-    if (!challenge || challenge.used) throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
+    if (!challenge || challenge.used || !studentDoor.includes(challenge.audience)) {
+      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
+    }
     const sent = await sendCode(app, {
       phone: challenge.phone,
-      studentId: challenge.studentId,
-      registrationId: challenge.registrationId,
+      audience: challenge.audience,
+      accountId: challenge.accountId,
       clientIp: clientAddressKey(request.ip),
       replacing: challenge,
     });
@@ -43,13 +53,13 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, verifyOtp, async ({ body }) => {
-    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp);
+    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
       return { status: false as const, message: result.message };
     }
-    if (result.registrationId !== null) return fileProvedRequest(app.db, result.registrationId);
-    const student = await findStudent(app.db, result.studentId);
+    if (result.audience === 'registration') return fileProvedRequest(app.db, result.accountId);
+    const student = await findStudent(app.db, result.accountId);
     if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };
     await deleteDeadSessions(app.db, student.stud_id);
     const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);

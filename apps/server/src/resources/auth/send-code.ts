@@ -9,6 +9,7 @@ import {
   latestSendAge,
   lockSends,
   numberActivity,
+  type Audience,
   type ChallengeState,
 } from './challenge-repository.ts';
 import {
@@ -34,18 +35,22 @@ export interface SentCode {
 /** `+919876543210`: how a number is stored, counted and addressed. */
 export const fullNumber = (phoneCode: string, mobile: string) => `+${phoneCode}${mobile}`;
 
+export interface CodeRequest {
+  phone: string;
+  audience: Audience;
+  /** The student, staff member or registration request the code is for, or null: same answer and limits, but no text. */
+  accountId: number | null;
+  clientIp: string;
+  replacing?: ChallengeState;
+}
+
 /**
- * Starts a sign-in for a number: checks the limits, stores a new code (hashed) and texts it.
+ * Starts a sign-in for a number, a student's or a staff member's, or the proof of a registration request's
+ * number: checks the limits (counted per number, whatever the audience), stores a new code (hashed) and texts it.
  * A number that is not registered gets the same answer and the same limits, but no text.
- * With `registrationId` the code proves a registration request's number instead (same limits).
  */
-export async function sendCode(
-  app: FastifyInstance,
-  request: { phone: string; studentId: number | null; registrationId?: number | null; clientIp: string; replacing?: ChallengeState },
-): Promise<SentCode> {
-  const { phone, studentId } = request;
-  const registrationId = request.registrationId ?? null;
-  const textable = studentId !== null || registrationId !== null;
+export async function sendCode(app: FastifyInstance, request: CodeRequest): Promise<SentCode> {
+  const { phone, audience, accountId } = request;
   const secret = codeSecret(app.config.AUTH_SECRET);
   const otpRef = newOtpRef();
   const refHash = hashOtpRef(otpRef);
@@ -57,18 +62,18 @@ export async function sendCode(
     await expirePendingChallenges(tx, phone);
     return insertChallenge(tx, {
       refHash,
-      studentId,
-      registrationId,
+      audience,
+      accountId,
       phone,
       clientIp: request.clientIp,
-      codeHash: textable ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
+      codeHash: accountId ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
     });
   });
 
-  if (textable) {
-    const purpose = registrationId === null ? 'sign-in' : 'registration';
+  if (accountId) {
     try {
-      await sendSignInCode(app, phone, code, purpose);
+      // Staff get the students' sign-in template: it is the one registered with the operators (DLT).
+      await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in');
     } catch {
       await deleteChallenge(app.db, id);
       throw new ApiError(503, smsNotSentMessage, { 'Retry-After': '60' });

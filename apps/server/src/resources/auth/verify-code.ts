@@ -1,25 +1,39 @@
 import type { Database } from '../../db/database.ts';
-import { claimTry, consumeChallenge, findChallenge, lockNumber, numberActivity, type ChallengeState } from './challenge-repository.ts';
+import {
+  claimTry,
+  consumeChallenge,
+  findChallenge,
+  lockNumber,
+  numberActivity,
+  type Audience,
+  type ChallengeState,
+} from './challenge-repository.ts';
 import { MAX_FAILURES_PER_NUMBER, MAX_TRIES_PER_CODE } from './limits.ts';
 import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
 import { tooManyWrongCodes } from './send-code.ts';
 
-/** A right code names who signed in, or the registration request whose number it proved. */
-export type Verification =
-  | { ok: true; studentId: number; registrationId: null }
-  | { ok: true; studentId: null; registrationId: number }
-  | { ok: false; message: string };
+/** A right code names its audience and whom it is for (the student, staff member or registration request). */
+export type Verification = { ok: true; audience: Audience; accountId: number } | { ok: false; message: string };
 
 const expired = 'This code has expired. Please ask for a new code.';
 const used = 'This code has already been used. Please ask for a new code.';
 const outOfTries = 'Too many wrong tries for this code. Please ask for a new code.';
 const refused = (message: string): Verification => ({ ok: false, message });
 
-/** Checks a code once: right, wrong (with the tries left), used, expired or out of tries. Race-safe. */
-export async function verifyCode(db: Database, secret: string, otpRef: string, otp: string): Promise<Verification> {
+/**
+ * Checks a code once: right, wrong (with the tries left), used, expired or out of tries. Race-safe.
+ * A code works only at the doors of its audience: a student's reference at the console's door is unknown there.
+ */
+export async function verifyCode(
+  db: Database,
+  secret: string,
+  otpRef: string,
+  otp: string,
+  audiences: readonly Audience[],
+): Promise<Verification> {
   const refHash = hashOtpRef(otpRef);
   const challenge = await findChallenge(db, refHash);
-  if (!challenge) return refused(expired);
+  if (!challenge || !audiences.includes(challenge.audience)) return refused(expired);
   const unusable = whyUnusable(challenge);
   if (unusable) return refused(unusable);
 
@@ -35,7 +49,7 @@ export async function verifyCode(db: Database, secret: string, otpRef: string, o
   if (!claimed) return refused(whyUnusable((await findChallenge(db, refHash)) ?? challenge) ?? used);
 
   const right = sameHash(claimed.codeHash, hashCode(secret, refHash, otp));
-  if (!right || (!challenge.studentId && !challenge.registrationId)) {
+  if (!right || !challenge.accountId) {
     const triesLeft = MAX_TRIES_PER_CODE - claimed.failures;
     if (number.failures + 1 >= MAX_FAILURES_PER_NUMBER) {
       return refused(tooManyWrongCodes((await numberActivity(db, challenge.phone)).failuresFreeIn));
@@ -44,9 +58,7 @@ export async function verifyCode(db: Database, secret: string, otpRef: string, o
     return refused(`Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
   }
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);
-  if (challenge.studentId) return { ok: true, studentId: challenge.studentId, registrationId: null };
-  if (challenge.registrationId) return { ok: true, studentId: null, registrationId: challenge.registrationId };
-  return refused(used);
+  return { ok: true, audience: challenge.audience, accountId: challenge.accountId };
 }
 
 function whyUnusable(challenge: ChallengeState): string | undefined {

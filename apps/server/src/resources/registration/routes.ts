@@ -36,7 +36,7 @@ export async function registrationRoutes(app: FastifyInstance) {
     const requestId = await insertRequest(app.db, body, number);
     try {
       // The same code, limits and cool-down as sign-in; the answer is the same whether or not the number has an account.
-      const sent = await sendCode(app, { phone, studentId: null, registrationId: requestId, clientIp: clientAddressKey(request.ip) });
+      const sent = await sendCode(app, { phone, audience: 'registration', accountId: requestId, clientIp: clientAddressKey(request.ip) });
       return { status: true, message: 'We sent a code to your mobile number.', data: sent };
     } catch (error) {
       await deleteRequest(app.db, requestId);

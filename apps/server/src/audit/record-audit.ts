@@ -1,0 +1,36 @@
+import type { Queryable } from '../db/database.ts';
+
+/** Who made a change: a signed-in staff member, or the command line (someone at the server itself). */
+export type Actor = { id: number; name: string; role: string } | 'command line';
+
+export interface AuditEntry {
+  /** What was done, as `entity.verb`: `staff.add`, `student.deactivate`. */
+  action: string;
+  /** The kind of thing changed (`staff`, `student`) and its id. */
+  entity: string;
+  entityId: number | string | null;
+  /** The thing as it was and as it is now (null when created or removed). Leave secrets out. */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Appends one entry to the audit log. Call it with the transaction that makes the change, so the change
+ * and its record are stored together or not at all.
+ */
+export async function recordAudit(tx: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
+  const staffId = actor === 'command line' ? null : actor.id;
+  const actorName = actor === 'command line' ? actor : `${actor.name} (${actor.role})`;
+  await tx.query(
+    `INSERT INTO audit_log (staff_id, actor, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      staffId,
+      actorName,
+      entry.action,
+      entry.entity,
+      entry.entityId === null ? null : String(entry.entityId),
+      entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),
+    ],
+  );
+}

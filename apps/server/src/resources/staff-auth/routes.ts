@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { staffLogin, staffLogout, staffMe, staffResendOtp, staffVerifyOtp } from '@portal/contract/console';
+import { ApiError, unauthorized } from '../../http/api-error.ts';
+import { readToken } from '../../http/authenticate.ts';
+import { defineConsoleRoute } from '../../http/define-console-route.ts';
+import { createStaffSession, deleteDeadStaffSessions, revokeSession } from '../../sessions/session-repository.ts';
+import { findChallenge } from '../auth/challenge-repository.ts';
+import { clientAddressKey } from '../auth/client-address.ts';
+import { codeSecret, hashOtpRef } from '../auth/otp-codes.ts';
+import { sendCode } from '../auth/send-code.ts';
+import { verifyCode } from '../auth/verify-code.ts';
+import { canonicalMobile } from '../staff/staff-mobile.ts';
+import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
+
+const codeSentMessage = 'If this number belongs to a staff member, we sent it a code.';
+
+/**
+ * Staff sign-in: the students' one-time SMS code mechanism, limits included (resources/auth), for the
+ * 'staff' audience. Its codes and tokens never work on the student side, and back.
+ */
+export async function staffAuthRoutes(app: FastifyInstance) {
+  defineConsoleRoute(app, staffLogin, async ({ body, request }) => {
+    const mobile = canonicalMobile(body.mobile);
+    if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
+    // Same answer for a number that is not staff: nobody learns who works at the institute.
+    const member = await findActiveStaffByMobile(app.db, mobile.e164);
+    const sent = await sendCode(app, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null, clientIp: clientAddressKey(request.ip) });
+    return { status: true, message: codeSentMessage, data: sent };
+  });
+
+  defineConsoleRoute(app, staffResendOtp, async ({ body, request }) => {
+    const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
+    if (!challenge || challenge.used || challenge.audience !== 'staff') {
+      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
+    }
+    const sent = await sendCode(app, {
+      phone: challenge.phone,
+      audience: 'staff',
+      accountId: challenge.accountId,
+      clientIp: clientAddressKey(request.ip),
+      replacing: challenge,
+    });
+    return { status: true, message: codeSentMessage, data: sent };
+  });
+
+  defineConsoleRoute(app, staffVerifyOtp, async ({ body }) => {
+    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp, ['staff']);
+    if (!result.ok) return { status: false as const, message: result.message };
+    const member = await findStaffMember(app.db, result.accountId);
+    if (!member?.active) return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };
+    await deleteDeadStaffSessions(app.db, member.staff_id);
+    const token = await createStaffSession(app.db, member.staff_id, app.config.SESSION_TTL_HOURS);
+    return { status: true as const, message: `Welcome, ${member.name}`, data: member, token };
+  });
+
+  defineConsoleRoute(app, staffLogout, async ({ request }) => {
+    const token = readToken(request);
+    if (token) await revokeSession(app.db, token);
+    return { status: true, message: 'You are signed out.', data: null };
+  });
+
+  defineConsoleRoute(app, staffMe, async ({ staff }) => {
+    const member = await findStaffMember(app.db, staff.id);
+    if (!member) throw unauthorized();
+    return { status: true, message: 'Signed in', data: member };
+  });
+}

@@ -1,0 +1,22 @@
+import type { StaffMember, StaffRole } from '@portal/contract/console';
+import { type Actor, recordAudit } from '../../audit/record-audit.ts';
+import type { Database } from '../../db/database.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { canonicalMobile } from './staff-mobile.ts';
+import { insertStaffMember } from './staff-repository.ts';
+
+/** Adds a staff member and records it, in one transaction; the console and the command line both use this. */
+export async function addStaffMember(
+  db: Database,
+  actor: Actor,
+  input: { name: string; mobile: string; role: StaffRole },
+): Promise<StaffMember> {
+  const mobile = canonicalMobile(input.mobile);
+  if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
+  return db.transaction(async (tx) => {
+    const member = await insertStaffMember(tx, { name: input.name.trim(), mobile: mobile.e164, role: input.role });
+    if (!member) throw new ApiError(409, `mobile: ${mobile.e164} already belongs to a staff member`);
+    await recordAudit(tx, actor, { action: 'staff.add', entity: 'staff', entityId: member.staff_id, before: null, after: member });
+    return member;
+  });
+}

@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import { envelope } from '../common.ts';
+import { OTP_LENGTH, otpRef } from '../auth.ts';
+import { consoleEndpoint, everyStaffRole, typedMobile } from './common.ts';
+import { staffMember } from './staff.ts';
+
+const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
+
+/** Texts a sign-in code to a staff member's number (the same answer for a number that is not staff). */
+export const staffLogin = consoleEndpoint({
+  method: 'POST',
+  path: '/Auth/login',
+  roles: [],
+  body: z.strictObject({ mobile: typedMobile }),
+  response: codeSent,
+});
+
+export const staffResendOtp = consoleEndpoint({
+  method: 'POST',
+  path: '/Auth/resendOTP',
+  roles: [],
+  body: z.strictObject({ otp_ref: otpRef }),
+  response: codeSent,
+});
+
+export const staffVerifyOtp = consoleEndpoint({
+  method: 'POST',
+  path: '/Auth/verifyOTP',
+  roles: [],
+  body: z.strictObject({
+    otp_ref: otpRef,
+    otp: z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `otp must be ${OTP_LENGTH} digits`)),
+  }),
+  /** A wrong, used or expired code answers HTTP 200 with status false, as the student sign-in does. */
+  response: z.union([
+    z.object({ status: z.literal(true), message: z.string(), data: staffMember, token: z.string() }),
+    z.object({ status: z.literal(false), message: z.string() }),
+  ]),
+});
+
+export const staffLogout = consoleEndpoint({
+  method: 'POST',
+  path: '/Auth/logout',
+  roles: everyStaffRole,
+  body: z.optional(z.strictObject({})),
+  response: envelope(z.null()),
+});
+
+/** The signed-in staff member: the console checks its stored session with this and draws the menu from the role. */
+export const staffMe = consoleEndpoint({
+  method: 'POST',
+  path: '/Auth/me',
+  roles: everyStaffRole,
+  body: z.optional(z.strictObject({})),
+  response: envelope(staffMember),
+});
