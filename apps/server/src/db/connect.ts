@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
+import { type LockHolder, lockDataDir } from './data-dir-lock.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -21,15 +22,15 @@ export const describeDatabase = (url: string) => {
 /**
  * Opens the database. A PostgreSQL server that does not answer yet (it may be starting beside us) is
  * retried for DB_CONNECT_TIMEOUT_SECONDS, each wait reported through `onRetry`, before start-up gives up.
+ * The embedded database in DATA_DIR is locked for this process (`holder`; the lock goes when it closes), so the
+ * server and a command never open it together.
  */
-export async function connect(config: ConnectConfig, onRetry: (message: string) => void = () => {}): Promise<Database> {
-  if (!config.DATABASE_URL) {
-    await mkdir(config.DATA_DIR, { recursive: true });
-    const db = await openPglite(`${config.DATA_DIR}/pglite`);
-    // One connection: a session setting holds for every query. Times without an offset mean the institute's zone.
-    if (config.INSTITUTE_TIMEZONE) await db.query(`SET TIME ZONE '${config.INSTITUTE_TIMEZONE.replaceAll("'", '')}'`);
-    return db;
-  }
+export async function connect(
+  config: ConnectConfig,
+  onRetry: (message: string) => void = () => {},
+  holder: LockHolder = 'server',
+): Promise<Database> {
+  if (!config.DATABASE_URL) return openEmbedded(config, holder);
   const db = openPostgres(config.DATABASE_URL, {
     max: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
@@ -54,5 +55,25 @@ export async function connect(config: ConnectConfig, onRetry: (message: string) 
       onRetry(`The database at ${where} is not reachable yet (${reason}); trying again in ${wait / 1000} s.`);
       await sleep(wait);
     }
+  }
+}
+
+async function openEmbedded(config: ConnectConfig, holder: LockHolder): Promise<Database> {
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const lock = lockDataDir(config.DATA_DIR, holder);
+  try {
+    const db = await openPglite(`${config.DATA_DIR}/pglite`);
+    // One connection: a session setting holds for every query. Times without an offset mean the institute's zone.
+    if (config.INSTITUTE_TIMEZONE) await db.query(`SET TIME ZONE '${config.INSTITUTE_TIMEZONE.replaceAll("'", '')}'`);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
 }
