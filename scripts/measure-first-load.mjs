@@ -1,6 +1,7 @@
 // Prints what a first visit downloads, in gzip and brotli KB: the JavaScript of /login (the 110 KB
-// budget of docs/decisions/002) and of Home. It follows index.html's entry and the Vite manifest's
-// static imports from the entry and the route's lazily loaded page. A figure, not a test.
+// budget of docs/decisions/002) and of Home, and of the console's first screens (its own build, 250 KB
+// budget, docs/decisions/005). It follows each page's entry script and the Vite manifest's static imports
+// from the entry and the route's lazily loaded page. A figure, not a test.
 // Usage: node scripts/measure-first-load.mjs [dist folder, default apps/web/dist]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,41 +9,64 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { staticClosure } from '../apps/web/scripts/manifest-closure.mjs';
 
 const dist = resolve(process.argv[2] ?? 'apps/web/dist');
-const manifestPath = join(dist, '.vite/manifest.json');
-if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: build the web app first (vite build, with build.manifest)`);
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
-// index.html's module scripts: Vite's entry, and boot.js (scripts/write-boot-script.mjs), which is not in the manifest.
-const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]);
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && scripts.includes(manifest[key].file));
-if (!entryKey) throw new Error(`none of index.html's scripts (${scripts.join(', ')}) is the manifest's entry`);
-const extraFiles = scripts.filter((file) => file !== manifest[entryKey].file);
-
-/** A route's first load: the entry, these lazily loaded modules, and everything they import statically. */
-const routes = {
-  '/login': ['src/features/auth/login-page.tsx'],
-  '/ (Home, signed in)': ['src/app/signed-in-app.tsx', 'src/features/home/home-page.tsx'],
-};
+/** Each web app: its page, its build's manifest, and per route the lazily loaded modules of its first screen. */
+const apps = [
+  {
+    html: 'index.html',
+    manifest: '.vite/manifest.json',
+    budget: 110,
+    routes: {
+      '/login': ['src/features/auth/login-page.tsx'],
+      '/ (Home, signed in)': ['src/app/signed-in-app.tsx', 'src/features/home/home-page.tsx'],
+    },
+  },
+  {
+    html: 'console.html',
+    manifest: '.vite/console-manifest.json',
+    budget: 250,
+    routes: {
+      '/console/sign-in': ['src/console/features/sign-in/sign-in-page.tsx'],
+      '/console (Overview, signed in)': ['src/console/app/console-shell.tsx', 'src/console/app/overview-page.tsx'],
+    },
+  },
+];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 
-for (const [route, pages] of Object.entries(routes)) {
-  const missing = pages.filter((page) => !manifest[page]);
-  if (missing.length) {
-    console.log(`${route}: not in this build (${missing.join(', ')})`);
+for (const app of apps) {
+  const manifestPath = join(dist, app.manifest);
+  if (!existsSync(manifestPath)) {
+    console.log(`\nNo ${manifestPath}: build the web app first (npm run build)`);
     continue;
   }
-  console.log(`\n${route}            gzip KB  brotli KB`);
-  let gzip = 0;
-  let brotli = 0;
-  for (const file of [...extraFiles, ...staticClosure(manifest, [entryKey, ...pages]).map((key) => manifest[key].file)]) {
-    const content = readFileSync(join(dist, file));
-    const g = gzipSync(content, { level: 9 }).length;
-    const b = brotliCompressSync(content).length;
-    gzip += g;
-    brotli += b;
-    console.log(`  ${file.padEnd(40)} ${kb(g)}  ${kb(b)}`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const html = readFileSync(join(dist, app.html), 'utf8');
+
+  // The page's module scripts: Vite's entry, and for index.html boot.js (apps/web/scripts/write-boot-script.mjs), not in the manifest.
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && scripts.includes(manifest[key].file));
+  if (!entryKey) throw new Error(`none of ${app.html}'s scripts (${scripts.join(', ')}) is the manifest's entry`);
+  const extraFiles = scripts.filter((file) => file !== manifest[entryKey].file);
+
+  for (const [route, pages] of Object.entries(app.routes)) {
+    const missing = pages.filter((page) => !manifest[page]);
+    if (missing.length) {
+      console.log(`${route}: not in this build (${missing.join(', ')})`);
+      continue;
+    }
+    console.log(`\n${route}            gzip KB  brotli KB`);
+    let gzip = 0;
+    let brotli = 0;
+    for (const file of [...extraFiles, ...staticClosure(manifest, [entryKey, ...pages]).map((key) => manifest[key].file)]) {
+      const content = readFileSync(join(dist, file));
+      const g = gzipSync(content, { level: 9 }).length;
+      const b = brotliCompressSync(content).length;
+      gzip += g;
+      brotli += b;
+      console.log(`  ${file.padEnd(40)} ${kb(g)}  ${kb(b)}`);
+    }
+    const verdict = gzip / 1024 <= app.budget ? `within the ${app.budget} KB budget` : `OVER the ${app.budget} KB budget`;
+    console.log(`  ${'total JavaScript'.padEnd(40)} ${kb(gzip)}  ${kb(brotli)}   ${verdict}`);
   }
-  console.log(`  ${'total JavaScript'.padEnd(40)} ${kb(gzip)}  ${kb(brotli)}`);
 }

@@ -2,9 +2,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isPagePath, notFoundHandler } from './not-found.ts';
 
+/** /console and every page under it (but not the APIs that also live under /console/micros). */
+const isConsolePage = (path: string) => path === '/console' || (path.startsWith('/console/') && !path.startsWith('/console/micros/'));
+
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html for every other GET
- * that is not an API call, so deep links such as /topic/3 load the app.
+ * Serves the built web app: hashed assets cached for a year, console.html for /console and its deep links,
+ * and index.html for every other GET that is not an API call, so deep links such as /topic/3 load the app.
  */
 export async function registerWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
@@ -21,8 +24,11 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (isPagePath(request.method, request.url, app.config.API_BASE)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+    const { method, url } = request;
+    const isPage = isPagePath(method, url, app.config.API_BASE) && !url.startsWith(app.config.CONSOLE_API_BASE);
+    if (isPage) {
+      const page = isConsolePage(url.split(/[?#]/)[0] ?? '') ? 'console.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, root, { cacheControl: false });
     }
     return notFoundHandler(request, reply);
   });

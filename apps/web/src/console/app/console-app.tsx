@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { Loader } from '../../components/status-views.tsx';
+import { useStaffSession } from '../lib/staff-session.ts';
+
+const SignInPage = lazy(() => import('../features/sign-in/sign-in-page.tsx'));
+const ConsoleShell = lazy(() => import('./console-shell.tsx'));
+
+/** The console at /console: the sign-in screen, or the shell with the pages the staff member's role allows. */
+export function ConsoleApp() {
+  const signedIn = useStaffSession((s) => s.token !== null && s.staff !== null);
+  return (
+    <Router base="/console">
+      <Suspense fallback={<Loader />}>
+        <Switch>
+          <Route path="/sign-in">{signedIn ? <Redirect to="/" replace /> : <SignInPage />}</Route>
+          <Route>{signedIn ? <ConsoleShell /> : <Redirect to="/sign-in" replace />}</Route>
+        </Switch>
+      </Suspense>
+      <Toaster toastOptions={{ success: { style: { background: '#0f172a', color: '#fff' } } }} />
+    </Router>
+  );
+}

@@ -1,0 +1,20 @@
+import { adminsOnly, everyStaffRole, type StaffRole } from '@portal/contract/console';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+export interface ConsolePage {
+  /** Under /console. */
+  path: string;
+  /** In the navigation and the page's heading. */
+  label: string;
+  /** Who sees it in the navigation and may open it: the roles of the console calls it makes. */
+  roles: readonly StaffRole[];
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/** Every page of the console, in navigation order. A new page is one entry here (and its feature folder). */
+export const consolePages: ConsolePage[] = [
+  { path: '/', label: 'Overview', roles: everyStaffRole, screen: lazy(() => import('./overview-page.tsx')) },
+  { path: '/staff', label: 'Staff', roles: adminsOnly, screen: lazy(() => import('../features/staff/staff-page.tsx')) },
+];
+
+export const pagesFor = (role: StaffRole) => consolePages.filter((page) => page.roles.includes(role));

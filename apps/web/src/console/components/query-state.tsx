@@ -1,0 +1,29 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Loader } from '../../components/status-views.tsx';
+
+/** Loading, error (with the server's message and a retry), empty, or the data: every console list shows one. */
+export function QueryState<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  empty: string;
+  children: (data: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Loader />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
+        <p className="font-semibold text-red-800">Could not load this.</p>
+        <p className="text-red-800">{query.error.message}</p>
+        <button type="button" onClick={() => void query.refetch()} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium">
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
+  return <>{children(query.data)}</>;
+}

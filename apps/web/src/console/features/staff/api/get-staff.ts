@@ -1,0 +1,10 @@
+import { listStaff } from '@portal/contract/console';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callConsole } from '../../../lib/console-api.ts';
+
+export const staffQuery = queryOptions({
+  queryKey: ['console', 'staff'],
+  queryFn: async () => (await callConsole(listStaff)).data.staff,
+});
+
+export const useStaff = () => useQuery(staffQuery);

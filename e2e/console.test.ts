@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { desktop, openPage, phone } from './support/browser.ts';
+import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+import { DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
+
+const browser = useBrowser();
+const screenshot = screenshots('console-');
+
+describe('the console', () => {
+  it('signs the demo admin in at /console on a phone, with the code from the SMS outbox, into the shell', async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await page.goto('/console/staff');
+    await page.waitForURL((url) => url.pathname === '/console/sign-in');
+    await page.getByLabel('Mobile number').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sign-in');
+
+    await signInToConsole(page);
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link', { name: 'Staff' }).isVisible()).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'overview');
+
+    // A deep link opens the console page itself, not the student app.
+    await page.goto('/console/staff');
+    await page.getByRole('combobox', { name: 'Role of Asha Admin' }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'staff');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lets an admin add a teacher by keyboard, who then signs in and sees no Staff page', async () => {
+    const admin = await openPage(browser(), desktop);
+    await signInToConsole(admin.page);
+    await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+    await admin.page.getByLabel('Name').fill('Kavya Teacher');
+    await admin.page.getByLabel('Mobile number').fill('098450 77777');
+    await admin.page.getByLabel('Mobile number').press('Enter');
+    await admin.page.getByRole('combobox', { name: 'Role of Kavya Teacher' }).waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+
+    const teacher = await openPage(browser(), desktop);
+    await signInToConsole(teacher.page, DEMO_TEACHER_MOBILE);
+    const nav = teacher.page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    await teacher.page.goto('/console/staff');
+    await teacher.page.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    expect(teacher.errors).toEqual([]);
+    await teacher.close();
+  });
+});
