@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { staffLogin, staffLogout, staffMe, staffResendOtp, staffVerifyOtp } from '@portal/contract/console';
+import { canonicalMobile } from '@portal/contract/phone';
 import { ApiError, unauthorized } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
@@ -9,7 +10,6 @@ import { clientAddressKey } from '../auth/client-address.ts';
 import { codeSecret, hashOtpRef } from '../auth/otp-codes.ts';
 import { sendCode } from '../auth/send-code.ts';
 import { verifyCode } from '../auth/verify-code.ts';
-import { canonicalMobile } from '../staff/staff-mobile.ts';
 import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
 
 const codeSentMessage = 'If this number belongs to a staff member, we sent it a code.';
@@ -20,7 +20,7 @@ const codeSentMessage = 'If this number belongs to a staff member, we sent it a 
  */
 export async function staffAuthRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, staffLogin, async ({ body, request }) => {
-    const mobile = canonicalMobile(body.mobile);
+    const mobile = canonicalMobile(body.mobile, { defaultCountry: app.config.DEFAULT_COUNTRY });
     if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
     // Same answer for a number that is not staff: nobody learns who works at the institute.
     const member = await findActiveStaffByMobile(app.db, mobile.e164);

@@ -1,8 +1,8 @@
 import type { StaffMember, StaffRole } from '@portal/contract/console';
+import { canonicalMobile, type CountryCode } from '@portal/contract/phone';
 import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { canonicalMobile } from './staff-mobile.ts';
 import { insertStaffMember } from './staff-repository.ts';
 
 /** Adds a staff member and records it, in one transaction; the console and the command line both use this. */
@@ -10,8 +10,10 @@ export async function addStaffMember(
   db: Database,
   actor: Actor,
   input: { name: string; mobile: string; role: StaffRole },
+  defaultCountry: CountryCode,
 ): Promise<StaffMember> {
-  const mobile = canonicalMobile(input.mobile);
+  // Stored in E.164, the form sign-in looks numbers up and counts limits by.
+  const mobile = canonicalMobile(input.mobile, { defaultCountry });
   if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
   return db.transaction(async (tx) => {
     const member = await insertStaffMember(tx, { name: input.name.trim(), mobile: mobile.e164, role: input.role });

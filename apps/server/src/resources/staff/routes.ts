@@ -10,7 +10,7 @@ export async function staffRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, listStaff, async () => ({ status: true, message: 'Staff', data: { staff: await listStaffMembers(app.db) } }));
 
   defineConsoleRoute(app, addStaff, async ({ body, staff }) => {
-    const member = await addStaffMember(app.db, staff, body);
+    const member = await addStaffMember(app.db, staff, body, app.config.DEFAULT_COUNTRY);
     return { status: true, message: `${member.name} can now sign in to the console.`, data: member };
   });
 

@@ -75,7 +75,7 @@ describe('the console', () => {
     await user.type(await screen.findByLabelText('Name'), 'Tarun Teacher');
     await user.type(screen.getByLabelText('Mobile number'), '123');
     await user.click(screen.getByRole('button', { name: 'Add staff member' }));
-    expect(await screen.findByText('This mobile is not a valid mobile number.')).toBeInTheDocument();
+    expect(await screen.findByText('This mobile number is not a valid mobile number.')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Mobile number'));
     await user.type(screen.getByLabelText('Mobile number'), '98111 00002');

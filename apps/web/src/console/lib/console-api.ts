@@ -54,3 +54,7 @@ export function fieldOf(message: string): { field: string; problem: string } | u
   const match = /^([a-z_]+): (.+)$/s.exec(message);
   return match ? { field: match[1]!, problem: match[2]! } : undefined;
 }
+
+/** A server refusal's problem as a sentence about the field: "This mobile number is required." or the server's own sentence. */
+export const problemSentence = (label: string, problem: string) =>
+  /^[A-Z]/.test(problem) ? problem : `This ${label} ${problem.replace(/\.$/, '')}.`;

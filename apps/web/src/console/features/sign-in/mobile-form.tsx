@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { fieldOf } from '../../lib/console-api.ts';
+import { fieldOf, problemSentence } from '../../lib/console-api.ts';
 import { sendStaffCode } from './api/send-code.ts';
 import type { PendingSignIn } from './sign-in-page.tsx';
 
@@ -22,7 +22,7 @@ export function MobileForm({ notice, onSent }: { notice: string; onSent: (pendin
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const field = fieldOf(message);
-      if (field?.field === 'mobile') setFieldProblem(`This mobile number ${field.problem}.`);
+      if (field?.field === 'mobile') setFieldProblem(problemSentence('mobile number', field.problem));
       else setFormProblem(message);
       setBusy(false);
     }

@@ -2,10 +2,12 @@ import type { StaffRole } from '@portal/contract/console';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
-import { fieldOf } from '../../lib/console-api.ts';
+import { fieldOf, problemSentence } from '../../lib/console-api.ts';
 import { useAddStaff } from './api/add-staff.ts';
 
 type Problems = Partial<Record<'name' | 'mobile' | 'role' | 'form', string>>;
+
+const labels = { name: 'name', mobile: 'mobile number', role: 'role' } as const;
 
 /** Adds a staff member; each refusal is shown beside the field it names. */
 export function AddStaffForm() {
@@ -33,7 +35,7 @@ export function AddStaffForm() {
         onError: (error) => {
           const field = fieldOf(error.message);
           if (field && (field.field === 'name' || field.field === 'mobile' || field.field === 'role')) {
-            setProblems({ [field.field]: `This ${field.field} ${field.problem}.` });
+            setProblems({ [field.field]: problemSentence(labels[field.field], field.problem) });
           } else setProblems({ form: error.message });
         },
       },
