@@ -6,7 +6,7 @@ import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { findStudent, findStudentByPhone } from '../profile/student-repository.ts';
 import { fileProvedRequest } from '../registration/file-request.ts';
-import { findChallenge } from './challenge-repository.ts';
+import { type Audience, findChallenge } from './challenge-repository.ts';
 import { codeSecret, hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
 import { sendCode } from './send-code.ts';
@@ -17,7 +17,7 @@ import { verifyCode } from './verify-code.ts';
 const codeSentMessage = 'We sent a code to your registered mobile number.';
 
 /** The student app's code calls serve sign-in codes and registration codes (Auth/signup), never the console's. */
-const studentDoor = ['student', 'registration'] as const;
+const studentDoor: readonly Audience[] = ['student', 'registration'];
 
 export async function authRoutes(app: FastifyInstance) {
   startSweeping(app);
