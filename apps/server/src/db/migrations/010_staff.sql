@@ -40,5 +40,8 @@ CREATE INDEX audit_log_action ON audit_log (action, at DESC, id DESC);
 CREATE INDEX audit_log_entity ON audit_log (entity, entity_id, at DESC, id DESC);
 
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$;
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
+-- Per row for UPDATE and DELETE (a restore into a fresh installation may DELETE from the empty table), per statement for TRUNCATE.
+CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
