@@ -20,7 +20,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
-import { createSession } from '../src/resources/auth/session-repository.ts';
+import { createSession } from '../src/sessions/session-repository.ts';
 import { growLarge, PGLITE_SIZE, POSTGRES_SIZE } from './grow-large.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

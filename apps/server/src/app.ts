@@ -14,6 +14,7 @@ import { apiRoutes } from './api-routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
+import { startSessionCache } from './sessions/session-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('db', db);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('metrics', createMetrics(db));
+  const stopSessionCache = await startSessionCache(db);
+  app.addHook('onClose', stopSessionCache);
   registerErrorHandler(app);
   registerRequestIds(app);
   registerMetrics(app);

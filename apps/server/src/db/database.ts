@@ -7,6 +7,12 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (from any instance, once its transaction
+   * commits); `onState(false)` when notifications may be missed (a lost connection), `onState(true)` when listening
+   * (again). Resolves once listening; the function it returns stops.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   readonly kind: 'pglite' | 'postgres';
   /** Connections of a pool (PostgreSQL); the embedded database has none. */
   poolStats?(): { inUse: number; idle: number; waiting: number };

@@ -12,5 +12,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (work) =>
       pg.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params ? [...params] : [])).rows as never })),
     close: () => pg.close(),
+    // One process holds the embedded database, so no notification can be missed.
+    listen: async (channel, onMessage, onState) => {
+      const stop = await pg.listen(channel, onMessage);
+      onState(true);
+      return () => stop();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { sessionCacheOf } from './session-cache.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -13,18 +14,35 @@ export async function createSession(db: Queryable, studentId: number, ttlHours: 
   return token;
 }
 
-/** The student of a live session; a staff member's token is no student's. */
+/**
+ * The student of a live session; a staff member's token is no student's. From the session cache when it remembers
+ * the token (docs/decisions/030), else from the database.
+ */
 export async function findSessionStudent(db: Queryable, token: string): Promise<number | undefined> {
-  const rows = await db.query<{ student_id: number }>(
-    `SELECT student_id FROM sessions
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const cached = cache?.get(tokenHash);
+  if (cached !== undefined) return cached;
+  const ticket = cache?.ticket() ?? 0;
+  const [row] = await db.query<{ student_id: number; expires_ms: number }>(
+    `SELECT student_id, (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms FROM sessions
       WHERE token_hash = $1 AND student_id IS NOT NULL AND revoked_at IS NULL AND expires_at > now()`,
-    [hashToken(token)],
+    [tokenHash],
   );
-  return rows[0]?.student_id;
+  if (row) cache?.remember(ticket, tokenHash, row.student_id, row.expires_ms);
+  return row?.student_id;
 }
 
+/** Ends a session; this instance forgets it before answering, the others on the database's notice (migration 060). */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  await db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [hashToken(token)]);
+  const tokenHash = hashToken(token);
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [tokenHash]);
+  sessionCacheOf(db)?.forgetToken(tokenHash);
+}
+
+/** For code that ends a student's sessions or changes the student by other SQL: forget them here at once. */
+export function forgetStudentSessions(db: Queryable, studentId: number) {
+  sessionCacheOf(db)?.forgetStudent(studentId);
 }
 
 /** A student's expired or revoked sessions, dropped when they sign in again. */

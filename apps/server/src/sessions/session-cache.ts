@@ -1,0 +1,89 @@
+import type { Database, Queryable } from '../db/database.ts';
+
+/** Longest a remembered session is trusted without a word from the database (a bound, should a notice be lost). */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 20_000;
+export const SESSION_CHANNEL = 'session_changed';
+
+interface Entry {
+  studentId: number;
+  /** When to ask the database again: the session's own expiry or the TTL, whichever is first. */
+  until: number;
+}
+
+/**
+ * Live sessions remembered for a few seconds, so a signed-in call costs one database round trip instead of two
+ * (docs/decisions/030). Logout stays immediate everywhere: the database announces every change to a session or its
+ * student (migration 060) and every instance forgets it; while that channel is down nothing is remembered.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private listening = false;
+  /** Bumped by every change; an answer read before a change is not remembered after it. */
+  private generation = 0;
+
+  get(tokenHash: string): number | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.studentId;
+    this.entries.delete(tokenHash);
+    return undefined;
+  }
+
+  /** A ticket taken before reading the session; `remember` keeps the answer only if nothing changed meanwhile. */
+  ticket() {
+    return this.generation;
+  }
+
+  remember(ticket: number, tokenHash: string, studentId: number, expiresAt: number) {
+    if (!this.listening || ticket !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
+    this.entries.set(tokenHash, { studentId, until: Math.min(expiresAt, Date.now() + TTL_MS) });
+  }
+
+  forgetToken(tokenHash: string) {
+    this.generation++;
+    this.entries.delete(tokenHash);
+  }
+
+  forgetStudent(studentId: number) {
+    this.generation++;
+    for (const [hash, entry] of this.entries) if (entry.studentId === studentId) this.entries.delete(hash);
+  }
+
+  /** `token:<hash>` or `student:<id>`, as migration 060 announces them; anything else forgets everything. */
+  onNotice(payload: string) {
+    const [kind, value = ''] = payload.split(':', 2);
+    if (kind === 'token') this.forgetToken(value);
+    else if (kind === 'student' && /^\d+$/.test(value)) this.forgetStudent(Number(value));
+    else this.clear();
+  }
+
+  setListening(listening: boolean) {
+    this.listening = listening;
+    if (!listening) this.clear();
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Queryable, SessionCache>();
+
+/** The cache of a database whose notices are being listened to; undefined otherwise (then every check asks the database). */
+export const sessionCacheOf = (db: Queryable) => caches.get(db);
+
+/** Starts remembering sessions for `db` (when it can announce changes); returns how to stop. */
+export async function startSessionCache(db: Database): Promise<() => Promise<void>> {
+  if (!db.listen || caches.has(db)) return async () => {};
+  const cache = new SessionCache();
+  const stop = await db.listen(SESSION_CHANNEL, (payload) => cache.onNotice(payload), (listening) => cache.setListening(listening));
+  caches.set(db, cache);
+  return async () => {
+    caches.delete(db);
+    cache.setListening(false);
+    await stop();
+  };
+}
