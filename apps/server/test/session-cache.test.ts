@@ -55,7 +55,8 @@ describe('a remembered session', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
   it('refuses a session on the other instance as soon as the student signs out on this one', async () => {
-    const [{ schema }] = await t.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const [row] = await t.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const schema = row?.schema ?? 'public';
     const otherDb = openPostgres(process.env.TEST_DATABASE_URL!, { searchPath: schema, max: 2 });
     const other = await buildApp({ config: t.config, db: otherDb, logger: false });
     const otherApi = (await other.listen({ host: '127.0.0.1', port: 0 })) + t.config.API_BASE;

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 // Topic videos may be YouTube or Vimeo links: react-player loads YouTube's iframe API script and embeds both players.
 const youtube = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
@@ -10,7 +11,7 @@ const vimeo = ['https://player.vimeo.com'];
  * the only outside sources are the YouTube and Vimeo players of topic videos.
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+  const headers = await headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,4 +32,26 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The same headers on every answer: worked out once here, not again for each request (docs/decisions/030).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet sets for these options, read off a response that records them. */
+async function headersOf(options: HelmetOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  await new Promise<void>((resolve, reject) =>
+    helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => (error ? reject(error) : resolve())),
+  );
+  return headers;
 }
