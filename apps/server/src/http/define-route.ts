@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Endpoint } from '@portal/contract';
 import { ApiError, forbidden } from './api-error.ts';
 import { authenticate } from './authenticate.ts';
@@ -18,23 +18,54 @@ export interface RouteContext<E extends AnyEndpoint> {
 /**
  * Serves one call of the contract: checks the token (401), validates the body against the call's schema (400),
  * and refuses a `stud_id` that is not the token's own student (403). Handlers see only checked input.
+ * The answer is written by a serialiser compiled from the call's response schema (JSON Schema from zod), which is
+ * faster than JSON.stringify and leaves out any field the contract does not name; outside production the answer is
+ * also checked against the schema, and a mismatch fails the call with a 500 that says where.
  */
 export function defineRoute<E extends AnyEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (context: RouteContext<E>) => Promise<z.input<E['response']>>,
 ) {
+  const checkAnswers = app.config.NODE_ENV !== 'production';
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    schema: { response: { 200: serialiserSchema(endpoint.response) } },
     handler: async (request, reply) => {
       const studentId = endpoint.auth ? await authenticate(app.db, request) : 0;
       const body = parseBody(endpoint.body, request.body) as BodyOf<E>;
       if (endpoint.auth && hasStudentId(body) && body.stud_id !== studentId) throw forbidden();
-      return handler({ body, studentId, request, reply });
+      const answer = await handler({ body, studentId, request, reply });
+      if (checkAnswers) checkAnswer(endpoint, answer);
+      return answer;
     },
   });
 }
+
+/** The response schema as Fastify's serialiser compiler takes it (no dialect line). */
+export function serialiserSchema(schema: z.ZodMiniType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  return rest;
+}
+
+/** Throws (500) when an answer breaks its call's response schema, or carries a field the schema does not name. */
+export function checkAnswer(endpoint: AnyEndpoint, answer: unknown) {
+  const parsed = endpoint.response.safeParse(answer);
+  const problems = parsed.success ? unnamedFields(answer, parsed.data, '') : [describeIssues(parsed.error.issues)];
+  if (problems.length) throw new ApiError(500, `The answer of ${endpoint.path} breaks the contract: ${problems.slice(0, 5).join('; ')}`);
+}
+
+/** Paths of fields present in `answer` that parsing dropped (the schema does not name them). */
+function unnamedFields(answer: unknown, parsed: unknown, path: string): string[] {
+  if (Array.isArray(answer) && Array.isArray(parsed)) return answer.flatMap((item, i) => unnamedFields(item, parsed[i], `${path}${i}.`));
+  if (!isRecord(answer) || !isRecord(parsed)) return [];
+  return Object.keys(answer).flatMap((key) =>
+    key in parsed ? unnamedFields(answer[key], parsed[key], `${path}${key}.`) : answer[key] === undefined ? [] : [`${path}${key}: not in the contract`],
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseBody(schema: z.ZodMiniType | undefined, raw: unknown): unknown {
   if (!schema) return undefined;
