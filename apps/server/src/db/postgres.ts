@@ -24,7 +24,12 @@ export function openPostgres(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
-  const query: Queryable['query'] = async (sql, params) => (await pool.query(sql, params ? [...params] : [])).rows;
+  const named = statementNames();
+  const query: Queryable['query'] = async (sql, params) => {
+    const name = named(sql);
+    const values = params ? [...params] : [];
+    return (await (name ? pool.query({ name, text: sql, values }) : pool.query(sql, values))).rows;
+  };
   return {
     kind: 'postgres',
     query,
@@ -45,6 +50,22 @@ export function openPostgres(
     poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     listen: (channel, onMessage, onState) => listen(connectionString, channel, onMessage, onState),
+  };
+}
+
+/**
+ * Names for the repositories' statements, so each pooled connection parses one once and PostgreSQL may keep its
+ * plan, instead of parsing and planning it on every call (docs/decisions/030). Only plain reads and writes, and a
+ * bounded number of them: a statement built from varying text would otherwise pile up on every connection.
+ */
+function statementNames(limit = 500) {
+  const names = new Map<string, string>();
+  return (sql: string) => {
+    const known = names.get(sql);
+    if (known || names.size >= limit || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(sql)) return known;
+    const name = `s${names.size}`;
+    names.set(sql, name);
+    return name;
   };
 }
 
