@@ -18,6 +18,8 @@ async function main() {
   await migrate(db);
   await prepareFileFolders(config);
   if (config.SEED_DEMO) await seedDemo(db);
+  // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.
+  if (db.kind === 'pglite') await db.query('ANALYZE');
   const app = await buildApp({ config, db });
 
   let closing = false;
