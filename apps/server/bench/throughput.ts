@@ -182,7 +182,7 @@ async function benchOne(kind: string, size: string) {
     {
       ...env,
       NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-secret',
+      AUTH_SECRET: 'a-bench-secret-of-at-least-32-characters',
       SMS_PROVIDER: 'log',
       SMS_OUTBOX: join(tmpdir(), 'bench-sms-outbox.jsonl'),
       SEED_DEMO: 'false',

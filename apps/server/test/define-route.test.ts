@@ -15,7 +15,7 @@ const listItems = endpoint({ method: 'GET', path: '/items', auth: false, body: u
 
 async function serve(nodeEnv: 'test' | 'production', answer: unknown) {
   const app = Fastify({ logger: false });
-  app.decorate('config', loadConfig({ NODE_ENV: nodeEnv, AUTH_SECRET: 'x', SMS_PROVIDER: 'log' }));
+  app.decorate('config', loadConfig({ NODE_ENV: nodeEnv, AUTH_SECRET: 'a-test-secret-of-at-least-32-characters', SMS_PROVIDER: 'log' }));
   app.decorate('db', {} as Database);
   registerErrorHandler(app);
   defineRoute(app, listItems, async () => answer as z.input<typeof listItems.response>);
