@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // A screen's first lazy load transforms its modules; on a busy 2-core machine that can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -9,11 +9,13 @@ export const phone: BrowserContextOptions = { viewport: { width: 360, height: 74
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
+export const browserOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  return chromium.launch(browserOptions);
 }
 
 /** A page in a fresh context (no stored session); page errors are collected in `errors`. */
@@ -71,5 +73,5 @@ export async function signIn(page: Page, mobile = DEMO_MOBILE) {
   const code = await requestCode(page, mobile);
   await enterCode(page, code);
   await page.waitForURL((url) => url.pathname === '/');
-  await expect.poll(() => page.getByText(/^Welcome Mr /).count()).toBe(1);
+  await expect.poll(() => page.getByText(/^Welcome Mr /).count(), { timeout: 10_000 }).toBe(1);
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const text = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+const text = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

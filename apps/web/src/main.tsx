@@ -17,3 +17,11 @@ void Promise.race([preloadFirstScreen(window.location.pathname), new Promise((do
       </StrictMode>,
     ),
   );
+
+// The service worker (offline use, install, update prompt) registers once the page has loaded: its code and its
+// precaching never compete with the first screen (docs/decisions/035-offline.md).
+if (import.meta.env.PROD) {
+  const register = () => void import('./lib/service-worker.tsx').then((worker) => worker.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Route, Switch } from 'wouter';
+import { OfflineBanner } from '../components/offline-banner.tsx';
 import { Loader } from '../components/status-views.tsx';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
 import { useSession } from '../lib/session-store.ts';
@@ -24,6 +25,7 @@ export async function preloadFirstScreen(pathname: string) {
 export function App() {
   return (
     <>
+      <OfflineBanner />
       <Suspense fallback={<Loader />}>
         <Switch>
           <Route path="/login">

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorPage, Loader, NoData } from './status-views.tsx';
+import { ErrorPage, Loader, NoData, OfflineNoData } from './status-views.tsx';
 
 const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
 
@@ -17,6 +17,8 @@ export function QueryView<T>({
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
+  // Offline, a query waits for the connection instead of failing: say so rather than spin.
+  if (query.isPending && query.fetchStatus === 'paused') return <OfflineNoData />;
   if (query.isPending) return <Loader />;
   if (query.isError) return <ErrorPage />;
   if (isEmpty(query.data)) return <NoData />;

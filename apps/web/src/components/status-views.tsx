@@ -19,3 +19,11 @@ export function ErrorPage() {
     </div>
   );
 }
+
+export function OfflineNoData() {
+  return (
+    <p role="status" className="flex min-h-48 items-center justify-center text-center text-slate-600">
+      You are offline, and this page was not saved on this device. It opens once you are back online.
+    </p>
+  );
+}

@@ -3,3 +3,5 @@ export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '/conso
 
 export const NETWORK_ERROR_MESSAGE =
   "Network problems happen when something disrupts the connection between your computer and the content you're trying to access.";
+
+export const OFFLINE_MESSAGE = 'You are offline. This needs a connection: try again once you are back online.';

@@ -1,6 +1,6 @@
 import type { BodyInput, Endpoint, ResponseOf } from '@portal/contract';
 import type * as z from 'zod/mini';
-import { API_BASE_URL, NETWORK_ERROR_MESSAGE } from '../config/api.ts';
+import { API_BASE_URL, NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../config/api.ts';
 import { takeEarlyCall } from './early-call.ts';
 import { useSession } from './session-store.ts';
 
@@ -29,6 +29,8 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
   // Every call of a signed-in student carries the session (spec section 6), even one that does not need it.
   if (token) headers.Token = token;
 
+  // Known to be offline: say so at once rather than wait for the request to fail.
+  if (!navigator.onLine) throw new ApiError(0, OFFLINE_MESSAGE);
   const sent = endpoint.method === 'GET' ? undefined : (body ?? {});
   let response: Response;
   try {

@@ -1,6 +1,7 @@
 import type { LiveClass, Student } from '@portal/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { clearPrivateData } from './private-data.ts';
 
 interface SessionState {
   user: Student | null;
@@ -44,3 +45,9 @@ export const useSession = create<SessionState>()(
 
 /** The signed-in student's id; screens render only behind the guard, where it is set. */
 export const useStudentId = () => useSession((s) => s.user?.stud_id ?? 0);
+
+// When a session ends (Logout, a refused token) or another takes its place, the saved answers, queued actions
+// and cached pictures of the previous student go with it.
+useSession.subscribe((state, previous) => {
+  if (previous.token && state.token !== previous.token) clearPrivateData();
+});

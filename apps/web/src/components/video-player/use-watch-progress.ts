@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { invalidateWatched, saveWatchProgress, sendWatchProgressOnExit, type WatchProgress } from '../../api/record-watched.ts';
+import { enqueue, isOffline } from '../../lib/offline-queue.ts';
 import { useStudentId } from '../../lib/session-store.ts';
 
 /** How often a playing video reports its position: a lost connection or a crash costs at most this much. */
@@ -55,7 +56,9 @@ export function useWatchProgress(topicId: number) {
           saved.current = body.position_seconds ?? null;
           invalidateWatched(queryClient, refetch);
         },
-        () => undefined, // Offline or refused: the next report carries the position again.
+        // Offline: queued, so the position reaches the server even if the player closes before the connection
+        // returns (app/use-offline-queue.ts). Refused: the next report carries the position again.
+        (error: unknown) => (isOffline(error) ? enqueue({ kind: 'record-watched', body }) : undefined),
       );
     },
     [progress, queryClient],
@@ -64,7 +67,8 @@ export function useWatchProgress(topicId: number) {
   const reportOnExit = useCallback(() => {
     const body = progress();
     if (!body) return;
-    sendWatchProgressOnExit(body);
+    if (navigator.onLine) sendWatchProgressOnExit(body);
+    else enqueue({ kind: 'record-watched', body });
     saved.current = body.position_seconds ?? null;
   }, [progress]);
 

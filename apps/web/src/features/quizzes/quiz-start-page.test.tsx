@@ -135,10 +135,11 @@ describe('Taking a quiz', () => {
   });
 
   it('says at once that the student is offline, without sending, when Submit is pressed offline', async () => {
+    const { calls, user } = openQuiz();
+    await screen.findByText('Total Marks : 7');
+    // Offline once the quiz is on screen (opened offline, a quiz never saved on the device could not show).
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const { calls, user } = openQuiz();
-      await screen.findByText('Total Marks : 7');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       expect(screen.getByText(/You are offline/)).toBeInTheDocument();
       expect(screen.queryByText(/Submitting/)).not.toBeInTheDocument();

@@ -1,15 +1,18 @@
-import { submitQuiz, type SubmittedAnswer } from '@portal/contract';
+import { type BodyInput, submitQuiz, type SubmittedAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { useStudentId } from '../../../lib/session-store.ts';
 
+/** The body of a submission, the same for every try (and for the offline queue, lib/offline-queue.ts). */
+export const quizSubmissionBody = (studentId: number, quizId: number, answers: SubmittedAnswer[], submissionId?: string): BodyInput<typeof submitQuiz> => ({
+  stud_id: studentId,
+  quiz_id: quizId,
+  submit_data: answers,
+  ...(submissionId ? { submission_id: submissionId } : {}),
+});
+
 export const submitQuizAnswers = (studentId: number, quizId: number, answers: SubmittedAnswer[], submissionId?: string) =>
-  callApi(submitQuiz, {
-    stud_id: studentId,
-    quiz_id: quizId,
-    submit_data: answers,
-    ...(submissionId ? { submission_id: submissionId } : {}),
-  });
+  callApi(submitQuiz, quizSubmissionBody(studentId, quizId, answers, submissionId));
 
 export interface QuizSubmission {
   answers: SubmittedAnswer[];

@@ -3,29 +3,40 @@ import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useStudentId } from '../../../lib/session-store.ts';
 import { useQuizDraft } from '../answers-store.ts';
-import { useSubmitQuiz } from '../api/submit-quiz.ts';
+import { quizSubmissionBody, useSubmitQuiz } from '../api/submit-quiz.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { dequeue, enqueue, sendByScreen } from '../../../lib/offline-queue.ts';
 import { toSubmission } from '../submission.ts';
 import { QuestionFieldset } from './question-fieldset.tsx';
 
 /** The questions, the answers chosen so far (kept across reloads) and Submit. */
 export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplete: (result: QuizResult) => void }) {
   const { quiz, questions } = detail;
-  const draft = useQuizDraft(useStudentId(), quiz.id);
+  const studentId = useStudentId();
+  const draft = useQuizDraft(studentId, quiz.id);
   const submit = useSubmitQuiz(quiz.id, quiz.chapter_id);
   const answered = toSubmission(questions, draft.answers);
   // Submit was pressed without a connection: the answers are kept and go when the connection is back.
   const [waitingForConnection, setWaitingForConnection] = useState(false);
   const { start } = draft;
   useEffect(start, [start]);
+  const queued = { kind: 'submit-quiz' as const, body: quizSubmissionBody(studentId, quiz.id, answered, draft.submissionId) };
+  // Also queued on the device, so the answers are sent (once: same submission id) even if the student leaves
+  // this screen or closes the app before the connection is back (app/use-offline-queue.ts).
+  const waitForConnection = () => {
+    enqueue(queued);
+    setWaitingForConnection(true);
+  };
 
   const send = () => {
     if (submit.isPending) return;
     if (!navigator.onLine) {
-      setWaitingForConnection(true);
+      waitForConnection();
       return;
     }
     setWaitingForConnection(false);
+    // In flight from this screen now: the queue must not send it as well (a failure queues it again).
+    dequeue(queued);
     submit.mutate(
       { answers: answered, submissionId: draft.submissionId },
       {
@@ -41,7 +52,7 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
           onComplete(response.data);
         },
         // The answers stay saved; a lost connection submits them again (same submission id) once it is back.
-        onError: (error) => (error instanceof ApiError && error.status === 0 ? setWaitingForConnection(true) : toast.error(error.message)),
+        onError: (error) => (error instanceof ApiError && error.status === 0 ? waitForConnection() : toast.error(error.message)),
       },
     );
   };
@@ -54,6 +65,11 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
   });
+  // While shown, this screen sends the answers itself (to show the result); the queue takes over when it goes.
+  useEffect(() => {
+    if (!waitingForConnection) return;
+    return sendByScreen({ kind: 'submit-quiz', body: quizSubmissionBody(studentId, quiz.id, []) });
+  }, [waitingForConnection, studentId, quiz.id]);
 
   return (
     <form onSubmit={onSubmit} className="mx-auto flex max-w-3xl flex-col gap-4" aria-labelledby="quiz-name">

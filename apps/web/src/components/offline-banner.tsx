@@ -1,0 +1,12 @@
+import { useOnline } from '../lib/use-online.ts';
+
+/** Shown on every screen while the device has no connection: what is on screen is what was saved last. */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div role="status" className="sticky top-0 z-40 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
+      You are offline. You see what was saved on this device; changes are sent when you are back online.
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Everything this device keeps for one signed-in student, beyond the session itself: cleared at Logout (and
+ * whenever the session ends or changes hands), so nothing of theirs is ever shown to the next person.
+ */
+export const QUERY_CACHE_KEY = 'portal-query-cache';
+export const OFFLINE_QUEUE_KEY = 'portal-offline-queue';
+/** The service worker's runtime cache of pictures (scripts/write-service-worker.mjs). */
+const PRIVATE_CACHES = ['media-images'];
+
+export function clearPrivateData() {
+  localStorage.removeItem(QUERY_CACHE_KEY);
+  localStorage.removeItem(OFFLINE_QUEUE_KEY);
+  if ('caches' in window) for (const name of PRIVATE_CACHES) void caches.delete(name).catch(() => undefined);
+}
