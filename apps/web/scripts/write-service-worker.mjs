@@ -1,9 +1,17 @@
 // Writes dist/sw.js with Workbox after the boot script (so boot-*.js and the final index.html are precached)
 // and before precompression. See docs/decisions/035-offline.md.
+import { existsSync, readFileSync } from 'node:fs';
 import { generateSW } from 'workbox-build';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const LARGE_ASSET_BYTES = 400 * 1024;
+
+// The staff console is built into the same folder (vite.console.config.ts): its own chunks are not the
+// student app's and are not precached for students.
+const filesOf = (manifest) =>
+  existsSync(`${dist}${manifest}`) ? Object.values(JSON.parse(readFileSync(`${dist}${manifest}`, 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? [])]) : [];
+const studentFiles = new Set(filesOf('.vite/manifest.json'));
+const consoleOnly = filesOf('.vite/console-manifest.json').filter((file) => !studentFiles.has(file));
 
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
@@ -13,6 +21,7 @@ const { count, size, warnings } = await generateSW({
   // network for the document or video anyway: they are cached at first use instead (below), not downloaded on
   // mobile data at install.
   globPatterns: ['index.html', 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'assets/**/*.{js,mjs,css,svg,png,woff2}'],
+  globIgnores: ['console.html', ...consoleOnly],
   maximumFileSizeToCacheInBytes: LARGE_ASSET_BYTES,
   // Hashed names change with their content: no revision query needed, and the server caches them for a year.
   dontCacheBustURLsMatching: /^assets\//,
