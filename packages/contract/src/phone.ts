@@ -9,6 +9,7 @@
  */
 import {
   Metadata,
+  getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumber,
   validatePhoneNumberLength,
@@ -127,3 +128,6 @@ function mobileLengths(country: CountryCode): number[] | undefined {
   const plan = metadata.numberingPlan as { type?: (type: 'MOBILE') => { possibleLengths(): number[] } | undefined } | undefined;
   return plan?.type?.('MOBILE')?.possibleLengths();
 }
+
+/** `91` for `IN`: the calling code of numbers written without one. */
+export const callingCodeOf = (country: CountryCode): string => getCountryCallingCode(country);
