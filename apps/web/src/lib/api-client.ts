@@ -42,8 +42,9 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && endpoint.auth) useSession.getState().removeUser();
-    throw new ApiError(response.status, messageOf(payload) ?? `Request failed with status code ${response.status}`);
+    const message = messageOf(payload) ?? `Request failed with status code ${response.status}`;
+    if (response.status === 401 && endpoint.auth) useSession.getState().removeUser(message);
+    throw new ApiError(response.status, message);
   }
   const parsed = endpoint.response.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this app does not understand.');

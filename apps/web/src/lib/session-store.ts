@@ -14,8 +14,10 @@ interface SessionState {
   setToken: (token: string | null) => void;
   setOtpRef: (otpRef: string | null) => void;
   setLiveClass: (liveClass: LiveClass | null) => void;
-  /** Signs out: clears user, token and otpRef. */
-  removeUser: () => void;
+  /** Why the last session ended, when the server ended it (shown once on /login); not saved. */
+  signedOutBecause: string | null;
+  /** Signs out: clears user, token and otpRef; `because` is the server's reason when it ended the session. */
+  removeUser: (because?: string) => void;
 }
 
 /** Bump when the saved shape changes; a stored state of another version is discarded (spec section 4). */
@@ -29,11 +31,12 @@ export const useSession = create<SessionState>()(
       token: null,
       otpRef: null,
       liveClass: null,
-      signIn: (user, token) => set({ user, token }),
+      signedOutBecause: null,
+      signIn: (user, token) => set({ user, token, signedOutBecause: null }),
       setToken: (token) => set({ token }),
       setOtpRef: (otpRef) => set({ otpRef }),
       setLiveClass: (liveClass) => set({ liveClass }),
-      removeUser: () => set({ user: null, token: null, otpRef: null }),
+      removeUser: (because) => set({ user: null, token: null, otpRef: null, signedOutBecause: because ?? null }),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -4,7 +4,7 @@ import { canonicalMobile } from '@portal/contract/phone';
 import { ApiError } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { findStudent, findStudentByPhone } from '../profile/student-repository.ts';
+import { deactivatedMessage, findStudent, findStudentByPhone, isStudentActive } from '../profile/student-repository.ts';
 import { fileProvedRequest } from '../registration/file-request.ts';
 import { type Audience, findChallenge } from './challenge-repository.ts';
 import { codeSecret, hashOtpRef } from './otp-codes.ts';
@@ -28,6 +28,8 @@ export async function authRoutes(app: FastifyInstance) {
     if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
     // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
     const student = await findStudentByPhone(app.db, number);
+    // Said plainly, though it tells that the number is known: the student must learn why no code comes.
+    if (student && !(await isStudentActive(app.db, student.stud_id))) throw new ApiError(403, deactivatedMessage);
     const sent = await sendCode(app, {
       phone: number.e164,
       audience: 'student',
@@ -61,6 +63,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (result.audience === 'registration') return fileProvedRequest(app.db, result.accountId);
     const student = await findStudent(app.db, result.accountId);
     if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };
+    if (!(await isStudentActive(app.db, student.stud_id))) return { status: false as const, message: deactivatedMessage };
     await deleteDeadSessions(app.db, student.stud_id);
     const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);
     return { status: true as const, message: 'Login successful', data: student, token };

@@ -46,3 +46,12 @@ export async function findStudentByPhone(
   );
   return rows[0] && toStudent(rows[0]);
 }
+
+/** What a deactivated student is told at sign-in and when their open session ends. */
+export const deactivatedMessage = 'Your account has been deactivated by the institute. Please contact the institute to use the portal again.';
+
+/** False for a student staff deactivated (or one that does not exist). */
+export async function isStudentActive(db: Queryable, studentId: number): Promise<boolean> {
+  const [row] = await db.query<{ active: boolean }>('SELECT active FROM students WHERE id = $1', [studentId]);
+  return row?.active ?? false;
+}

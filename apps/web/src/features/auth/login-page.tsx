@@ -32,6 +32,7 @@ export default function LoginPage() {
   const [registering, setRegistering] = useState(false);
   const [draft, setDraft] = useState(emptyDraft);
   const [, navigate] = useLocation();
+  const signedOutBecause = useSession((s) => s.signedOutBecause);
 
   useEffect(() => {
     document.title = 'Portal login';
@@ -94,6 +95,11 @@ export default function LoginPage() {
           <img src="/favicon.svg" alt="" width="36" height="36" />
           <h1 className="text-2xl font-bold">Portal login</h1>
         </div>
+        {signedOutBecause && step === 'login' ? (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {signedOutBecause}
+          </p>
+        ) : null}
         {step === 'login' ? (
           <PhoneStep
             phone={phone}

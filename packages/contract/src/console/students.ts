@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+import { envelope, id } from '../common.ts';
+import { adminsOnly, consoleEndpoint, everyStaffRole, personName, typedMobile } from './common.ts';
+
+/** The largest CSV import (bytes); files travel base64-encoded in JSON, a third larger. */
+export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+
+const optionalText = (label: string) => z.string().check(z.trim(), z.maxLength(100, `${label} must be at most 100 characters`));
+
+export const studentSummary = z.object({
+  stud_id: z.number(),
+  name: z.string(),
+  /** E.164, e.g. "+919876543210". */
+  mobile: z.string(),
+  academic_level: z.string(),
+  active: z.boolean(),
+});
+export type StudentSummary = z.infer<typeof studentSummary>;
+
+const pageCursor = z.object({ name: z.string().check(z.maxLength(200)), id });
+
+export const listStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/list',
+  roles: everyStaffRole,
+  body: z.strictObject({
+    /** Words of a name, or digits of a number. */
+    q: z.optional(z.string().check(z.maxLength(100, 'q must be at most 100 characters'))),
+    status: z._default(z.enum(['active', 'inactive', 'all']), 'all'),
+    /** The `next` of the previous page. */
+    after: z.optional(pageCursor),
+    limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  }),
+  response: envelope(z.object({ students: z.array(studentSummary), next: z.nullable(pageCursor) })),
+});
+
+export const studentDetail = z.object({
+  stud_id: z.number(),
+  name: z.string(),
+  guardian: z.string(),
+  email: z.string(),
+  state: z.string(),
+  district: z.string(),
+  academic_level: z.string(),
+  mobile: z.string(),
+  active: z.boolean(),
+  subject_ids: z.array(z.number()),
+  batch_ids: z.array(z.number()),
+});
+export type StudentDetail = z.infer<typeof studentDetail>;
+
+/** A student with what they can be enrolled in: every subject and batch. */
+export const getStudent = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/get',
+  roles: everyStaffRole,
+  body: z.strictObject({ stud_id: id }),
+  response: envelope(
+    z.object({
+      student: studentDetail,
+      subjects: z.array(z.object({ id: z.number(), name: z.string() })),
+      batches: z.array(z.object({ id: z.number(), name: z.string(), subject_id: z.number() })),
+    }),
+  ),
+});
+
+export const updateStudent = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/update',
+  roles: adminsOnly,
+  body: z.strictObject({
+    stud_id: id,
+    name: personName,
+    guardian: optionalText('guardian'),
+    email: z.string().check(
+      z.trim(),
+      z.maxLength(254, 'email is too long'),
+      z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email is not an email address'),
+    ),
+    state: optionalText('state'),
+    district: optionalText('district'),
+    academic_level: optionalText('academic_level'),
+    mobile: typedMobile,
+  }),
+  response: envelope(studentDetail),
+});
+
+/** Sets exactly these subjects and batches (a batch's subject is added with it). */
+export const enrolStudent = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/enrol',
+  roles: adminsOnly,
+  body: z.strictObject({ stud_id: id, subject_ids: z.array(id).check(z.maxLength(200)), batch_ids: z.array(id).check(z.maxLength(200)) }),
+  response: envelope(studentDetail),
+});
+
+/** Deactivating ends the student's sessions at once and refuses sign-in; nothing of their history is deleted. */
+export const setStudentActive = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/set_active',
+  roles: adminsOnly,
+  body: z.strictObject({ stud_id: id, active: z.boolean() }),
+  response: envelope(studentDetail),
+});
+
+export const signOutStudent = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/sign_out_everywhere',
+  roles: adminsOnly,
+  body: z.strictObject({ stud_id: id }),
+  response: envelope(z.object({ ended: z.number() })),
+});
+
+const csvFile = z.strictObject({
+  /** The file's bytes, base64: the server checks the encoding itself. */
+  file: z.string().check(
+    z.minLength(1, 'file is empty'),
+    z.maxLength(Math.ceil(MAX_IMPORT_FILE_BYTES / 3) * 4, 'file is larger than 10 MB'),
+    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file must be base64'),
+  ),
+});
+
+export const importLineStatus = z.enum(['new', 'updated', 'unchanged', 'error']);
+export const importLine = z.object({
+  line: z.number(),
+  status: importLineStatus,
+  name: z.string(),
+  mobile: z.string(),
+  message: z.string(),
+});
+export type ImportLine = z.infer<typeof importLine>;
+const importCounts = z.object({ new: z.number(), updated: z.number(), unchanged: z.number(), error: z.number() });
+
+/** Reads a CSV and answers what committing it would do, line by line; stores nothing. */
+export const previewStudentImport = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/import_preview',
+  roles: adminsOnly,
+  body: csvFile,
+  response: envelope(z.object({ lines: z.array(importLine), counts: importCounts })),
+});
+
+/** Applies every valid line of the CSV in one transaction; error lines are skipped and listed. */
+export const commitStudentImport = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/import_commit',
+  roles: adminsOnly,
+  body: csvFile,
+  response: envelope(z.object({ created: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.array(importLine) })),
+});
+
+export const exportStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/export',
+  roles: adminsOnly,
+  body: z.optional(z.strictObject({})),
+  response: envelope(z.object({ file_name: z.string(), csv: z.string() })),
+});
