@@ -56,8 +56,8 @@ for (const [label, search] of searches) {
 
 if (process.env.PLANS) {
   const explain = await db.query<Record<string, string>>(
-    `EXPLAIN ANALYZE WITH named AS MATERIALIZED (SELECT id FROM students WHERE name_words @@ to_tsquery('simple', 'kav:*'))
-     SELECT s.id FROM students s JOIN named USING (id) ORDER BY lower(s.name), s.id LIMIT 51`,
+    `EXPLAIN ANALYZE WITH named AS MATERIALIZED (SELECT id, name FROM students WHERE name_words @@ to_tsquery('simple', 'kav:*'))
+     SELECT s.id FROM named s ORDER BY lower(s.name), s.id LIMIT 51`,
   );
   console.log('\n' + explain.map((r) => Object.values(r)[0]).join('\n'));
 }

@@ -39,14 +39,14 @@ export async function searchStudents(db: Queryable, search: StudentSearch, calli
     const terms = words(q);
     // Matches first, from the word index, then sorted: walking the alphabetical index instead would pass
     // every name before the first match (all of A to K to find "Kavya").
-    if (terms.length) named = `WITH named AS MATERIALIZED (SELECT id FROM students WHERE name_words @@ to_tsquery('simple', ${param(terms.map((w) => `${w}:*`).join(' & '))}))`;
+    if (terms.length) named = `WITH named AS MATERIALIZED (SELECT id, name, phone_code, mobile, academic_level, active FROM students WHERE name_words @@ to_tsquery('simple', ${param(terms.map((w) => `${w}:*`).join(' & '))}))`;
   }
   if (search.status !== 'all') conditions.push(`s.active = ${param(search.status === 'active')}`);
   if (search.after) conditions.push(`(lower(s.name), s.id) > (lower(${param(search.after.name)}), ${param(search.after.id)})`);
 
   const rows = await db.query<StudentSummary>(
     `${named} SELECT s.id, s.name, s.phone_code, s.mobile, s.academic_level, s.active
-       FROM students s ${named ? 'JOIN named USING (id)' : ''}
+       FROM ${named ? 'named' : 'students'} s
       ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
       ORDER BY lower(s.name), s.id
       LIMIT ${param(search.limit + 1)}`,

@@ -1,0 +1,134 @@
+import { commitStudentImport, previewStudentImport, type ImportLine } from '@portal/contract/console';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { readCsvFile, uploadCsv } from './api/upload-csv.ts';
+import { type ImportCounts, ImportPreview } from './import-preview.tsx';
+
+type Stage =
+  | { step: 'choose' }
+  | { step: 'working'; what: string; progress: number }
+  | { step: 'preview'; lines: ImportLine[]; counts: ImportCounts }
+  | { step: 'done'; summary: string; skipped: ImportLine[] };
+
+const columns = 'name,mobile,guardian,email,state,district,academic_level,subjects,batches';
+
+/** /console/students/import (admins): upload a CSV, see every line's fate, then commit the valid lines at once. */
+export default function ImportPage() {
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const queryClient = useQueryClient();
+
+  const run = async <T,>(what: string, work: (progress: (done: number) => void) => Promise<T>): Promise<T | undefined> => {
+    setProblem('');
+    setStage({ step: 'working', what, progress: 0 });
+    try {
+      return await work((done) => setStage({ step: 'working', what, progress: done }));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setStage({ step: 'choose' });
+      return undefined;
+    }
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const answer = await run(`Checking ${chosen.name}`, async (progress) => {
+      const base64 = await readCsvFile(chosen);
+      setFile({ name: chosen.name, base64 });
+      return uploadCsv(previewStudentImport, base64, progress);
+    });
+    if (answer) setStage({ step: 'preview', ...answer.data });
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    const answer = await run(`Importing ${file.name}`, (progress) => uploadCsv(commitStudentImport, file.base64, progress));
+    if (!answer) return;
+    await queryClient.invalidateQueries({ queryKey: ['console', 'students'] });
+    setStage({ step: 'done', summary: answer.message, skipped: answer.data.skipped });
+  };
+
+  return (
+    <div className="space-y-6">
+      <ConsolePageHeading title="Import students">
+        <Link href="/students" className="font-medium text-blue-800 underline">
+          Back to students
+        </Link>
+      </ConsolePageHeading>
+      <section aria-labelledby="file-heading" className="space-y-2">
+        <h2 id="file-heading" className="text-lg font-semibold">
+          Choose a CSV file
+        </h2>
+        <p className="text-slate-700">
+          UTF-8 CSV with a header line. Columns: <code className="break-all rounded bg-slate-100 px-1">{columns}</code>. Only name and mobile are
+          required; subjects and batches are names separated by <code>;</code>. Nothing is stored until you commit.
+        </p>
+        <label htmlFor="csv-file" className="block font-medium">
+          CSV file
+        </label>
+        <input
+          id="csv-file"
+          type="file"
+          accept=".csv,text/csv"
+          disabled={stage.step === 'working'}
+          onChange={(event) => void choose(event)}
+          aria-describedby="csv-problem"
+          className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
+        />
+        <p id="csv-problem" role="alert" className="text-red-700">
+          {problem}
+        </p>
+      </section>
+
+      {stage.step === 'working' ? (
+        <div className="space-y-1" role="status">
+          <label htmlFor="import-progress" className="font-medium">
+            {stage.what}: {stage.progress < 1 ? `uploading ${Math.round(stage.progress * 100)}%` : 'reading every line…'}
+          </label>
+          <progress id="import-progress" max={1} value={stage.progress < 1 ? stage.progress : undefined} className="block h-3 w-full max-w-md" />
+        </div>
+      ) : null}
+
+      {stage.step === 'preview' ? (
+        <>
+          <ImportPreview lines={stage.lines} counts={stage.counts} />
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              disabled={stage.counts.new + stage.counts.updated === 0}
+              onClick={() => void commit()}
+              className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+            >
+              Commit {stage.counts.new + stage.counts.updated} {stage.counts.new + stage.counts.updated === 1 ? 'line' : 'lines'}
+            </button>
+            {stage.counts.error ? <span className="text-slate-700">Lines with errors are skipped.</span> : null}
+            {stage.counts.new + stage.counts.updated === 0 ? <span className="text-slate-700">Nothing to change.</span> : null}
+          </div>
+        </>
+      ) : null}
+
+      {stage.step === 'done' ? (
+        <section aria-labelledby="done-heading" className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-4">
+          <h2 id="done-heading" className="text-lg font-semibold">
+            Import finished
+          </h2>
+          <p>{stage.summary}</p>
+          {stage.skipped.length ? (
+            <ul className="list-inside list-disc text-sm">
+              {stage.skipped.map((line) => (
+                <li key={line.line}>
+                  Line {line.line} skipped: {line.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

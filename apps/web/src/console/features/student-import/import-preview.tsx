@@ -1,0 +1,79 @@
+import type { ImportLine } from '@portal/contract/console';
+import { useState } from 'react';
+
+const statusText: Record<ImportLine['status'], string> = { new: 'New', updated: 'Updated', unchanged: 'Unchanged', error: 'Error' };
+const statusStyle: Record<ImportLine['status'], string> = {
+  new: 'bg-green-100 text-green-900',
+  updated: 'bg-blue-100 text-blue-900',
+  unchanged: 'bg-slate-100 text-slate-800',
+  error: 'bg-red-100 text-red-900',
+};
+
+export interface ImportCounts {
+  new: number;
+  updated: number;
+  unchanged: number;
+  error: number;
+}
+
+/** Every line of the file with what committing would do to it; errors first to hand, filterable. */
+export function ImportPreview({ lines, counts }: { lines: ImportLine[]; counts: ImportCounts }) {
+  const [show, setShow] = useState<'all' | ImportLine['status']>(counts.error ? 'error' : 'all');
+  const shown = show === 'all' ? lines : lines.filter((l) => l.status === show);
+  const visible = shown.slice(0, 500);
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-3">
+      <h2 id="preview-heading" className="text-lg font-semibold">
+        Preview
+      </h2>
+      <p>
+        {counts.new} new, {counts.updated} updated, {counts.unchanged} unchanged, {counts.error} with {counts.error === 1 ? 'an error' : 'errors'}.
+      </p>
+      <div role="group" aria-label="Show lines" className="flex flex-wrap gap-2">
+        {(['all', 'error', 'new', 'updated', 'unchanged'] as const).map((status) => (
+          <button
+            key={status}
+            type="button"
+            aria-pressed={show === status}
+            onClick={() => setShow(status)}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${show === status ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-400 bg-white'}`}
+          >
+            {status === 'all' ? `All (${lines.length})` : `${statusText[status]} (${counts[status]})`}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">No lines of this kind.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Lines of the file and what the import does with each</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">Line</th>
+                <th scope="col" className="px-3 py-2">Result</th>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Mobile</th>
+                <th scope="col" className="px-3 py-2">Details</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {visible.map((line) => (
+                <tr key={line.line}>
+                  <td className="px-3 py-2 tabular-nums">{line.line}</td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded px-2 py-0.5 font-medium ${statusStyle[line.status]}`}>{statusText[line.status]}</span>
+                  </td>
+                  <td className="px-3 py-2">{line.name}</td>
+                  <td className="px-3 py-2 tabular-nums">{line.mobile}</td>
+                  <td className="px-3 py-2">{line.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {shown.length > visible.length ? <p className="text-sm text-slate-600">The first 500 of {shown.length} lines are shown.</p> : null}
+    </section>
+  );
+}
