@@ -3,3 +3,4 @@
 export * from './console/common.ts';
 export * from './console/auth.ts';
 export * from './console/staff.ts';
+export * from './console/students.ts';

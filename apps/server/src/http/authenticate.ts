@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { findSessionStaff, findSessionStudent, type SessionStaff } from '../sessions/session-repository.ts';
-import { unauthorized } from './api-error.ts';
+import { findSessionStaff, findSessionStudent, isDeactivatedStudentSession, type SessionStaff } from '../sessions/session-repository.ts';
+import { ApiError, unauthorized } from './api-error.ts';
+
+/** Shown on /login to a student whose session ended because staff deactivated them. */
+export const deactivatedMessage = 'Your account has been deactivated by the institute. Please contact the institute to use the portal again.';
 
 /** The session token travels in the `Token` header (header names are case-insensitive). */
 export const readToken = (request: FastifyRequest): string | undefined => {
@@ -13,8 +16,10 @@ export const readToken = (request: FastifyRequest): string | undefined => {
 export async function authenticate(db: Queryable, request: FastifyRequest): Promise<number> {
   const token = readToken(request);
   const studentId = token ? await findSessionStudent(db, token) : undefined;
-  if (!studentId) throw unauthorized();
-  return studentId;
+  if (studentId) return studentId;
+  // Only on the refusal path, so a live session costs nothing more: say why when staff ended it.
+  if (token && (await isDeactivatedStudentSession(db, token))) throw new ApiError(401, deactivatedMessage);
+  throw unauthorized();
 }
 
 /** The active staff member whose live session the request carries; 401 otherwise (a student's token included). */

@@ -27,10 +27,12 @@ export function defineConsoleRoute<E extends AnyConsoleEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (context: ConsoleContext<E>) => Promise<z.input<E['response']>>,
+  options: { bodyLimit?: number } = {},
 ) {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       let staff: SessionStaff | undefined;
       if (endpoint.roles.length > 0) {

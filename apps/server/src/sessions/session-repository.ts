@@ -33,6 +33,15 @@ export async function findSessionStudent(db: Queryable, token: string): Promise<
   return row?.student_id;
 }
 
+/** Whether a (no longer live) token was a session of a student staff have since deactivated. */
+export async function isDeactivatedStudentSession(db: Queryable, token: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM sessions s JOIN students st ON st.id = s.student_id WHERE s.token_hash = $1 AND NOT st.active`,
+    [hashToken(token)],
+  );
+  return rows.length > 0;
+}
+
 /** Ends a session; this instance forgets it before answering, the others on the database's notice (migration 060). */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
   const tokenHash = hashToken(token);

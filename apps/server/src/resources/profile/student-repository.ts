@@ -47,8 +47,7 @@ export async function findStudentByPhone(
   return rows[0] && toStudent(rows[0]);
 }
 
-/** What a deactivated student is told at sign-in and when their open session ends. */
-export const deactivatedMessage = 'Your account has been deactivated by the institute. Please contact the institute to use the portal again.';
+export { deactivatedMessage } from '../../http/authenticate.ts';
 
 /** False for a student staff deactivated (or one that does not exist). */
 export async function isStudentActive(db: Queryable, studentId: number): Promise<boolean> {

@@ -14,6 +14,8 @@ export interface ConsolePage {
 /** Every page of the console, in navigation order. A new page is one entry here (and its feature folder). */
 export const consolePages: ConsolePage[] = [
   { path: '/', label: 'Overview', roles: everyStaffRole, screen: lazy(() => import('./overview-page.tsx')) },
+  { path: '/students', label: 'Students', roles: everyStaffRole, screen: lazy(() => import('../features/students/students-page.tsx')) },
+  { path: '/students/import', label: 'Import students', roles: adminsOnly, screen: lazy(() => import('../features/student-import/import-page.tsx')) },
   { path: '/staff', label: 'Staff', roles: adminsOnly, screen: lazy(() => import('../features/staff/staff-page.tsx')) },
 ];
 

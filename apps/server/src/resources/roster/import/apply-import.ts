@@ -46,7 +46,12 @@ export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor)
   const pairs = (pick: (c: StudentChange) => number[]) => {
     const students: number[] = [];
     const others: number[] = [];
-    for (const change of plan.changes) for (const id of pick(change)) (students.push(idOf(change)), others.push(id));
+    for (const change of plan.changes) {
+      for (const id of pick(change)) {
+        students.push(idOf(change));
+        others.push(id);
+      }
+    }
     return [students, others];
   };
   await tx.query(

@@ -66,7 +66,7 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
       continue;
     }
     firstLineOfNumber.set(number, csvLine.line);
-    candidates.push({ ...read, written: planned });
+    candidates.push({ ...read, existing: undefined, written: planned });
   }
 
   const existing = new Map((await findStudentsByNumbers(db, candidates)).map((s) => [s.phone_code + s.mobile, s]));
