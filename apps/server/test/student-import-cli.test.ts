@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { openPglite } from '../src/db/pglite.ts';
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-import-'));
+  await mkdir(join(dir, 'data'));
   const db = await openPglite(join(dir, 'data', 'pglite'));
   await migrate(db);
   await db.query(`INSERT INTO subjects (name) VALUES ('Physics')`);
