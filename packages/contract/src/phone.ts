@@ -75,25 +75,23 @@ export function canonicalMobile(input: string, context: MobileContext = {}): Mob
     : { defaultCountry: context.defaultCountry ?? DEFAULT_COUNTRY };
   const country = written.startsWith('+') ? undefined : context.callingCode ? undefined : (context.defaultCountry ?? DEFAULT_COUNTRY);
 
-  const lengthProblem = validatePhoneNumberLength(written, options);
-  if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)));
-
   let parsed: PhoneNumber | undefined;
   try {
     parsed = parsePhoneNumber(written, options);
   } catch {
     parsed = undefined;
   }
+  // The common case, a valid number, is parsed once; only a refusal looks for its reason.
+  if (parsed?.isValid()) return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
+  const lengthProblem = validatePhoneNumberLength(written, options);
+  if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)));
   if (!parsed) return refuse('This is not a phone number.');
   const where = countryName(parsed.country) ?? `+${parsed.countryCallingCode}`;
-  if (!parsed.isValid()) {
-    const lengths = parsed.country ? mobileLengths(parsed.country) : undefined;
-    const count = parsed.nationalNumber.length;
-    if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where));
-    if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where));
-    return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`);
-  }
-  return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
+  const lengths = parsed.country ? mobileLengths(parsed.country) : undefined;
+  const count = parsed.nationalNumber.length;
+  if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where));
+  if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where));
+  return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`);
 }
 
 /** `+91 98765 43210`, for showing a stored number; anything unparseable is shown as stored. */

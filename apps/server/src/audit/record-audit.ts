@@ -34,3 +34,26 @@ export async function recordAudit(tx: Queryable, actor: Actor, entry: AuditEntry
     ],
   );
 }
+
+/** Appends many entries by one actor in one statement (a bulk import's thousands of changes), in order. */
+export async function recordAudits(tx: Queryable, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const staffId = actor === 'command line' ? null : actor.id;
+  const actorName = actor === 'command line' ? actor : `${actor.name} (${actor.role})`;
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  await tx.query(
+    `INSERT INTO audit_log (staff_id, actor, action, entity, entity_id, before, after)
+     SELECT $1, $2, e.action, e.entity, e.entity_id, e.before::jsonb, e.after::jsonb
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(action, entity, entity_id, before, after, n)
+      ORDER BY e.n`,
+    [
+      staffId,
+      actorName,
+      entries.map((e) => e.action),
+      entries.map((e) => e.entity),
+      entries.map((e) => (e.entityId === null ? null : String(e.entityId))),
+      entries.map((e) => json(e.before)),
+      entries.map((e) => json(e.after)),
+    ],
+  );
+}

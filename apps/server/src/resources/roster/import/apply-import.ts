@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
-import { recordAudit, type Actor } from '../../../audit/record-audit.ts';
+import { recordAudits, type Actor } from '../../../audit/record-audit.ts';
 import { TEXT_FIELDS } from '../student-fields.ts';
 import type { ImportPlan, StudentChange } from './plan-import.ts';
 
@@ -63,15 +63,16 @@ export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor)
     pairs((c) => c.batchIds),
   );
 
-  for (const change of plan.changes) {
-    const after = { ...change.fields, mobile: `+${change.callingCode}${change.national}`, add_subject_ids: change.subjectIds, add_batch_ids: change.batchIds };
-    await recordAudit(tx, actor, {
+  await recordAudits(
+    tx,
+    actor,
+    plan.changes.map((change) => ({
       action: change.existing ? 'student.import_update' : 'student.import_add',
       entity: 'student',
       entityId: idOf(change),
       before: change.existing ? { ...change.existing, line: change.line } : null,
-      after: { ...after, line: change.line },
-    });
-  }
+      after: { ...change.fields, mobile: `+${change.callingCode}${change.national}`, add_subject_ids: change.subjectIds, add_batch_ids: change.batchIds, line: change.line },
+    })),
+  );
   return { created: created.length, updated: updated.length };
 }
