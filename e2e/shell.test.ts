@@ -47,6 +47,7 @@ describe('the shell on a 360 px phone', () => {
       'Live Classes',
       'Watch History',
       'Profile',
+      'Dark theme: off',
       'Chat with us (opens in a new tab)',
       'Logout',
     ]);

@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.tsx';
 import './index.css';
+import { startTheme } from './lib/theme.ts';
+
+startTheme();
 
 /** Past this, the app renders with its loading fallback rather than wait longer for the first screen's code. */
 const PRELOAD_WAIT_MS = 1500;

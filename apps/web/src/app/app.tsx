@@ -40,7 +40,13 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-      <Toaster toastOptions={{ success: { style: { background: '#000', color: '#fff' } } }} />
+      <Toaster
+        toastOptions={{
+          // The toast's own white follows the theme's surface colour, so a toast is dark in the dark theme.
+          style: { background: 'var(--color-white)', color: 'var(--color-slate-900)' },
+          success: { style: { background: '#000', color: '#fff' } },
+        }}
+      />
     </>
   );
 }

@@ -49,9 +49,24 @@ describe('the user menu', { timeout: 20_000 }, () => {
       'Live Classes',
       'Watch History',
       'Profile',
+      'Dark theme: off',
       'Chat with us (opens in a new tab)',
       'Logout',
     ]);
+  });
+
+  it('switches to the dark theme and remembers the choice', async () => {
+    setWideScreen(true);
+    api();
+    const { user } = renderApp('/');
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'Dark theme: off' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('portal-theme')).toBe('dark');
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'Dark theme: on' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('portal-theme')).toBe('light');
   });
 
   it('offers only Profile, chat and Logout on a wide screen, where Home has the rest', async () => {
@@ -59,7 +74,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     api();
     const { user } = renderApp('/');
     await openMenu(user);
-    expect(itemNames()).toEqual(['Profile', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(itemNames()).toEqual(['Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
     // Arrow keys walk only the items that are shown: the first is Profile, not a hidden Home.
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('data-focus');
@@ -77,7 +92,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     await screen.findByRole('menuitem', { name: /opens in a new tab/ });
     const focused = () => screen.getByRole('menu').querySelector('[data-focus]')?.textContent;
     expect(focused()).toBe('Profile');
-    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(focused()).toBe('Logout');
     await user.keyboard('{ArrowUp}');
     expect(focused()).toMatch(/^Chat with us/);

@@ -3,6 +3,7 @@ import { logout } from '@portal/contract';
 import { Link, useLocation } from 'wouter';
 import { callApi } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { chooseTheme, useTheme } from '../../lib/theme.ts';
 import { ChatMenuItem } from './chat-menu-item.tsx';
 import { usePrefetchChatLink } from './get-chat-link.ts';
 import { menuButtonClass } from './menu-button-class.ts';
@@ -29,6 +30,7 @@ export default function UserMenu() {
   const wide = useWideScreen();
   const [, navigate] = useLocation();
   usePrefetchChatLink();
+  const dark = useTheme() === 'dark';
 
   const signOut = () => {
     // The server forgets the token; the session here is cleared whether or not that call gets through.
@@ -57,6 +59,11 @@ export default function UserMenu() {
               </Link>
             </MenuItem>
           ))}
+        <MenuItem>
+          <button type="button" onClick={() => chooseTheme(dark ? 'light' : 'dark')} className={menuItemClass}>
+            {dark ? 'Dark theme: on' : 'Dark theme: off'}
+          </button>
+        </MenuItem>
         <ChatMenuItem className={menuItemClass} />
         <MenuItem>
           <button type="button" onClick={signOut} className={`${menuItemClass} text-red-700`}>

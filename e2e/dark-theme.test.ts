@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, phone, signIn } from './support/browser.ts';
+import { screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+
+const browser = useBrowser();
+const screenshot = screenshots('dark-');
+
+describe('the dark theme', () => {
+  it('follows the system setting and keeps AA contrast on the login screen, Home, My Subjects and Profile', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme: 'dark' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Portal login' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'login-360');
+    await signIn(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'home-360');
+    for (const [path, text] of [['/subjects', 'Chemistry'], ['/profile', 'Class 11']] as const) {
+      await page.goto(path);
+      await page.getByText(text).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, path.slice(1) + '-360');
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
