@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { staffAuthRoutes } from './resources/staff-auth/routes.ts';
 import { staffRoutes } from './resources/staff/routes.ts';
 import { rosterRoutes } from './resources/roster/routes.ts';
+import { academicLevelRoutes } from './resources/registration/academic-level-routes.ts';
+import { registrationConsoleRoutes } from './resources/registration/console-routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
   await app.register(staffAuthRoutes);
   await app.register(staffRoutes);
   await app.register(rosterRoutes);
+  await app.register(registrationConsoleRoutes);
+  await app.register(academicLevelRoutes);
 }

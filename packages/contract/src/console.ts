@@ -4,3 +4,5 @@ export * from './console/common.ts';
 export * from './console/auth.ts';
 export * from './console/staff.ts';
 export * from './console/students.ts';
+export * from './console/registrations.ts';
+export * from './console/academic-levels.ts';

@@ -57,3 +57,57 @@ export async function deleteUnverifiedRequests(db: Queryable): Promise<void> {
     [UNVERIFIED_RETENTION_SECONDS],
   );
 }
+
+export interface PendingRequestRow {
+  request_id: number;
+  name: string;
+  guardian: string;
+  state: string;
+  district: string;
+  email: string;
+  mobile: string;
+  academic_level: string;
+  requested_at: string;
+}
+
+const pendingColumns = `r.id AS "request_id", r.name, r.guardian, r.state, r.district, r.email, r.phone AS "mobile",
+  l.name AS "academic_level", to_char(r.verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "requested_at"`;
+
+/** Waiting requests, oldest first (at most `limit`), and how many wait in all. */
+export async function listPendingRequests(db: Queryable, limit: number): Promise<{ requests: PendingRequestRow[]; pending: number }> {
+  const requests = await db.query<PendingRequestRow>(
+    `SELECT ${pendingColumns} FROM registration_requests r JOIN academic_levels l ON l.id = r.academic_level_id
+      WHERE r.status = 'pending' ORDER BY r.verified_at, r.id LIMIT $1`,
+    [limit],
+  );
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM registration_requests WHERE status = 'pending'`);
+  return { requests, pending: count?.n ?? 0 };
+}
+
+export interface RequestForDecision extends PendingRequestRow {
+  status: string;
+  callingCode: string;
+  national: string;
+}
+
+/** One request with its state, locked until the transaction ends so two decisions cannot both pass. */
+export async function findRequestForDecision(tx: Queryable, id: number): Promise<RequestForDecision | undefined> {
+  const rows = await tx.query<RequestForDecision>(
+    `SELECT ${pendingColumns}, r.status, r.phone_code AS "callingCode", r.mobile AS "national"
+       FROM registration_requests r JOIN academic_levels l ON l.id = r.academic_level_id
+      WHERE r.id = $1 FOR UPDATE OF r`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function markDecided(
+  tx: Queryable,
+  id: number,
+  decision: { status: 'approved'; studentId: number } | { status: 'rejected'; reason: string },
+) {
+  await tx.query(
+    `UPDATE registration_requests SET status = $2, student_id = $3, reason = $4, decided_at = now() WHERE id = $1`,
+    [id, decision.status, decision.status === 'approved' ? decision.studentId : null, decision.status === 'rejected' ? decision.reason : null],
+  );
+}
