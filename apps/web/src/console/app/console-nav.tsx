@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, useRoute } from 'wouter';
 import type { ConsolePage } from './console-pages.ts';
 
@@ -25,6 +26,12 @@ function NavLink({ page }: { page: ConsolePage }) {
       className={`block rounded-md px-3 py-2 font-medium ${active ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100'}`}
     >
       {page.label}
+      {page.badge ? (
+        <Suspense fallback={null}>
+          {' '}
+          <page.badge />
+        </Suspense>
+      ) : null}
     </Link>
   );
 }

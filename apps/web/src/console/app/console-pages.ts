@@ -9,6 +9,8 @@ export interface ConsolePage {
   /** Who sees it in the navigation and may open it: the roles of the console calls it makes. */
   roles: readonly StaffRole[];
   screen: LazyExoticComponent<ComponentType>;
+  /** Shown beside the label in the navigation, e.g. how many requests wait (renders nothing when there is nothing to say). */
+  badge?: LazyExoticComponent<ComponentType>;
 }
 
 /** Every page of the console, in navigation order. A new page is one entry here (and its feature folder). */
@@ -17,6 +19,19 @@ export const consolePages: ConsolePage[] = [
   { path: '/students', label: 'Students', roles: everyStaffRole, screen: lazy(() => import('../features/students/students-page.tsx')) },
   { path: '/students/import', label: 'Import students', roles: adminsOnly, screen: lazy(() => import('../features/student-import/import-page.tsx')) },
   { path: '/staff', label: 'Staff', roles: adminsOnly, screen: lazy(() => import('../features/staff/staff-page.tsx')) },
+  {
+    path: '/registrations',
+    label: 'Registrations',
+    roles: adminsOnly,
+    screen: lazy(() => import('../features/registrations/registrations-page.tsx')),
+    badge: lazy(() => import('../features/registrations/pending-badge.tsx')),
+  },
+  {
+    path: '/academic-levels',
+    label: 'Academic levels',
+    roles: adminsOnly,
+    screen: lazy(() => import('../features/academic-levels/academic-levels-page.tsx')),
+  },
 ];
 
 export const pagesFor = (role: StaffRole) => consolePages.filter((page) => page.roles.includes(role));
