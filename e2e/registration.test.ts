@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enterCode, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
+import { desktop, enterCode, openPage, outboxSize, phone, signIn, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+import { signInToConsole } from './support/console.ts';
 
 const browser = useBrowser();
 const screenshot = screenshots('registration-');
@@ -55,5 +56,35 @@ describe('a new student asks to join, on a 360 px phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'errors');
     await close();
+  });
+});
+
+describe('the institute approves the request', () => {
+  it('the demo admin approves it in /console choosing a subject; the new student is texted, signs in and sees it', async () => {
+    const admin = await openPage(browser(), desktop);
+    await signInToConsole(admin.page);
+    const nav = admin.page.getByRole('navigation', { name: 'Console' });
+    // The count of waiting requests is in the navigation.
+    await nav.getByRole('link', { name: /Registrations\s*\d+\s*waiting/ }).click();
+    const card = admin.page.getByRole('article', { name: 'Kavya Menon' });
+    await card.waitFor();
+    expect(await card.getByText(`+91${NEW_MOBILE}`).isVisible()).toBe(true);
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await screenshot(admin.page, 'console-request');
+
+    await card.getByRole('checkbox', { name: 'Physics' }).check();
+    await card.getByRole('button', { name: 'Approve Kavya Menon' }).click();
+    await admin.page.getByText('Kavya Menon is now a student.').waitFor();
+    await admin.page.getByText('No requests are waiting.').waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+
+    const student = await openPage(browser(), phone);
+    await signIn(student.page, NEW_MOBILE);
+    await student.page.goto('/subjects');
+    await student.page.getByText('Physics').waitFor();
+    expect(await student.page.getByText('Chemistry').count()).toBe(0);
+    expect(student.errors).toEqual([]);
+    await student.close();
   });
 });
