@@ -1,0 +1,77 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/run-cli.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { prepareFileFolders } from '../src/file-folders.ts';
+
+let dir: string;
+const installation = (name: string) => ({
+  DATA_DIR: join(dir, `${name}-data`),
+  MEDIA_DIR: join(dir, `${name}-media`),
+  MATERIALS_DIR: join(dir, `${name}-materials`),
+  NODE_ENV: 'test',
+});
+
+async function portal(env: Record<string, string>, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, env, (l) => out.push(l), (l) => err.push(l));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function studentsOf(env: { DATA_DIR: string }) {
+  const db = await openPglite(join(env.DATA_DIR, 'pglite'));
+  try {
+    return await db.query<{ name: string; mobile: string }>('SELECT name, mobile FROM students ORDER BY id');
+  } finally {
+    await db.close();
+  }
+}
+
+// Each command opens an embedded database on disk, which takes seconds (more on a busy machine).
+describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
+  const source = () => installation('source');
+  const fresh = () => installation('fresh');
+  const archive = () => join(dir, 'portal-backup.tar.gz');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'portal-cli-backup-'));
+    await prepareFileFolders({ ...source(), SEED_DEMO: true });
+    await mkdir(source().DATA_DIR, { recursive: true });
+    const db = await openPglite(join(source().DATA_DIR, 'pglite'));
+    await migrate(db);
+    await seedDemo(db);
+    await db.close();
+  }, 180_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes one archive and restores it into a fresh installation with the same students and files', async () => {
+    const written = await portal(source(), 'backup', archive());
+    expect(written.code).toBe(0);
+    expect(written.out).toMatch(/^Wrote .*portal-backup\.tar\.gz: \d+ rows in \d+ tables/);
+
+    const restored = await portal(fresh(), 'restore', archive());
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    const students = await studentsOf(fresh());
+    expect(students.length).toBeGreaterThan(0);
+    expect(students).toEqual(await studentsOf(source()));
+    expect((await readdir(fresh().MATERIALS_DIR)).sort()).toEqual((await readdir(source().MATERIALS_DIR)).sort());
+  });
+
+  it('refuses to restore over an installation that has students, and says why', async () => {
+    const again = await portal(fresh(), 'restore', archive());
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/not empty \(it has students\)/);
+  });
+
+  it('names a missing archive instead of failing with a stack', async () => {
+    const missing = await portal(fresh(), 'restore', join(dir, 'nope.tar.gz'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/nope\.tar\.gz does not exist or cannot be read/);
+  });
+});
