@@ -16,6 +16,8 @@ rmSync(target, { recursive: true, force: true });
 const parts = [
   'package.json',
   'package-lock.json',
+  // `npm run portal -- …` (backup, restore, staff add…) runs the built command line there.
+  'scripts/portal.mjs',
   'node_modules',
   'packages/contract/package.json',
   'apps/web/dist',

@@ -6,7 +6,7 @@
 //   node scripts/two-instances.mjs [tree]   tree: where the built server is (default: this repository;
 //                                           scripts/make-release.mjs makes a pruned one)
 // Needs PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -144,6 +144,15 @@ try {
     (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(DISTINCT name) FROM schema_migrations)::int AS distinct_migrations`);
   await db.end();
   check(rows[0].migrations === rows[0].distinct_migrations && rows[0].students > 0, `migrated once and seeded once (${rows[0].students} students, ${rows[0].migrations} migrations)`);
+
+  // The operator's command line from the same (pruned) tree: a backup of the live PostgreSQL database.
+  const archive = join(dir, 'backup.tar.gz');
+  const backup = spawnSync('npm', ['run', '--silent', 'portal', '--', 'backup', archive], {
+    cwd: tree,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', AUTH_SECRET: 'two-instances-share-this-secret-0123456789', SMS_PROVIDER: 'log', DATABASE_URL: databaseUrl, MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') },
+    encoding: 'utf8',
+  });
+  check(backup.status === 0 && existsSync(archive), `npm run portal -- backup works in this tree (${(backup.stdout || backup.stderr).trim().split('\n')[0]})`);
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {

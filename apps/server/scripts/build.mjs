@@ -3,7 +3,7 @@
 // plain Node (no tsx or other dev dependency) and after `npm prune --omit=dev`. The SQL migrations are
 // copied beside it (src/paths.ts finds them there).
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,9 +11,20 @@ const { dependencies } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'))
 
 rmSync(`${root}dist`, { recursive: true, force: true });
 const started = performance.now();
+const commands = readdirSync(`${root}src/cli/commands`).filter((file) => file.endsWith('.ts'));
 await build({
-  entryPoints: [`${root}src/server.ts`],
+  // The command line sits beside the server (dist/cli.js), and its commands in dist/commands/, where
+  // run-cli.ts looks for them, so `npm run portal` works in a pruned production tree too.
+  entryPoints: [
+    { in: `${root}src/server.ts`, out: 'server' },
+    { in: `${root}src/cli/main.ts`, out: 'cli' },
+    ...commands.map((file) => ({ in: `${root}src/cli/commands/${file}`, out: `commands/${file.replace(/\.ts$/, '')}` })),
+  ],
   outdir: `${root}dist`,
+  // Code the server and the commands share goes into shared chunks once, so a class such as CommandError is
+  // one class for run-cli and for every command (instanceof holds).
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20.19',

@@ -19,6 +19,10 @@ export default defineCommand({
       return 0;
     } catch (error) {
       if (error instanceof RestoreRefused) throw new CommandError(error.message);
+      // tar and zlib errors: a truncated or foreign file.
+      if (error instanceof Error && ('tarCode' in error || (error as { code?: string }).code?.startsWith('Z_'))) {
+        throw new CommandError(`${file} is not a readable backup archive (${error.message}).`);
+      }
       throw error;
     }
   },
