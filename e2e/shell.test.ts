@@ -99,9 +99,11 @@ describe('the shell on a desktop', () => {
     const menu = page.getByRole('menu');
     await menu.waitFor();
     await page.getByRole('menuitem', { name: /new tab/ }).waitFor();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
     const active = () => page.locator('[role="menuitem"][data-focus]').textContent();
     expect(await active()).toBe('Profile');
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe('Dark theme: off');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Logout');

@@ -20,8 +20,22 @@ export async function prepareFileFolders(config: Pick<Config, 'MEDIA_DIR' | 'MAT
     if (!dir) continue;
     await mkdir(dir, { recursive: true });
     if (config.SEED_DEMO && (await readdir(dir)).length === 0) {
-      // Several instances may do this at once on a shared folder: copying the same files over each other is harmless.
-      await cp(demo, dir, { recursive: true, force: true });
+      await copyBesideOthers(demo, dir);
+    }
+  }
+}
+
+/**
+ * Several instances may copy at once into a shared folder. Files already there are left as they are (another
+ * instance copied the same ones), and since fs.cp checks a folder before creating it, a copy that meets
+ * EEXIST because another created that folder in between is simply run again.
+ */
+async function copyBesideOthers(from: string, to: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await cp(from, to, { recursive: true, force: false, errorOnExist: false });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 5) throw error;
     }
   }
 }
