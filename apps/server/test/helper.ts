@@ -150,3 +150,14 @@ export async function startDemoSession(): Promise<{ t: TestApp; me: number; toke
   const me = t.demo.demoStudentId;
   return { t, me, token: await t.tokenFor(me) };
 }
+
+/** Asks until the call is refused; a notice from the database may take a moment to arrive from another connection. */
+export async function refusedWithin(ms: number, call: () => Promise<{ status: number }>) {
+  const deadline = Date.now() + ms;
+  let status = (await call()).status;
+  while (status !== 401 && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve));
+    status = (await call()).status;
+  }
+  return status;
+}
