@@ -18,6 +18,8 @@ await build({
   entryPoints: [
     { in: `${root}src/server.ts`, out: 'server' },
     { in: `${root}src/cli/main.ts`, out: 'cli' },
+    // The embedded database's thread, which src/db/pglite-thread.ts starts from the file beside it.
+    { in: `${root}src/db/pglite-worker.ts`, out: 'pglite-worker' },
     ...commands.map((file) => ({ in: `${root}src/cli/commands/${file}`, out: `commands/${file.replace(/\.ts$/, '')}` })),
   ],
   outdir: `${root}dist`,

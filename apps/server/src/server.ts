@@ -14,12 +14,19 @@ const say = (level: number, msg: string) => console.log(JSON.stringify({ level, 
 async function main() {
   const config = loadConfig();
   if (!config.WEB_DIST && existsSync(builtWebApp)) config.WEB_DIST = builtWebApp;
-  const db = await connect(config, (message) => say(40, message));
-  await migrate(db);
+  let db = await connect(config, (message) => say(40, message));
+  const migrated = await migrate(db);
   await prepareFileFolders(config);
-  if (config.SEED_DEMO) await seedDemo(db);
-  // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.
-  if (db.kind === 'pglite') await db.query('ANALYZE');
+  const seeded = config.SEED_DEMO && (await seedDemo(db));
+  if (db.kind === 'pglite') {
+    // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.
+    await db.query('ANALYZE');
+    // Its WebAssembly memory only grows: after migrating or seeding, a fresh thread serves in half the memory (decision 031).
+    if (migrated.length > 0 || seeded) {
+      await db.close();
+      db = await connect(config);
+    }
+  }
   const app = await buildApp({ config, db });
 
   let closing = false;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { type LockHolder, lockDataDir } from './data-dir-lock.ts';
-import { openPglite } from './pglite.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import { openPostgres } from './postgres.ts';
 
 type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
@@ -62,7 +62,7 @@ async function openEmbedded(config: ConnectConfig, holder: LockHolder): Promise<
   await mkdir(config.DATA_DIR, { recursive: true });
   const lock = lockDataDir(config.DATA_DIR, holder);
   try {
-    const db = await openPglite(`${config.DATA_DIR}/pglite`);
+    const db = await openPgliteThread(`${config.DATA_DIR}/pglite`);
     // One connection: a session setting holds for every query. Times without an offset mean the institute's zone.
     if (config.INSTITUTE_TIMEZONE) await db.query(`SET TIME ZONE '${config.INSTITUTE_TIMEZONE.replaceAll("'", '')}'`);
     return {

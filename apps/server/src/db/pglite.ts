@@ -1,15 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
+import { pgliteOptions as options } from './pglite-options.ts';
 
 /**
- * A 16 MB buffer pool instead of PostgreSQL's 128 MB: a student's calls read a few pages each and the operating
- * system caches the files anyway, while the pool is memory the server holds from the start (docs/decisions/030).
- * Relaxed durability only stops each query from waiting on the file system's sync, which is a no-op for files on
- * disk in Node; every write still reaches the files as before.
+ * An embedded PostgreSQL in this thread: `dataDir` on disk, or in memory when it is undefined (tests). The server
+ * opens its database on a thread of its own instead (pglite-thread.ts).
  */
-const options = { relaxedDurability: true, postgresqlconf: ['shared_buffers=16MB'] };
-
-/** An embedded PostgreSQL: `dataDir` on disk, or in memory when it is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
