@@ -4,6 +4,7 @@ import { staffRoutes } from './resources/staff/routes.ts';
 import { rosterRoutes } from './resources/roster/routes.ts';
 import { academicLevelRoutes } from './resources/registration/academic-level-routes.ts';
 import { registrationConsoleRoutes } from './resources/registration/console-routes.ts';
+import { signInLockRoutes } from './resources/auth/lock-routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -12,4 +13,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(rosterRoutes);
   await app.register(registrationConsoleRoutes);
   await app.register(academicLevelRoutes);
+  await app.register(signInLockRoutes);
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PHONE } from '../src/db/seed/courses.ts';
-import { MAX_FAILURES_PER_NUMBER, MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_TRIES_PER_CODE, RESEND_COOLDOWN_SECONDS } from '../src/resources/auth/limits.ts';
+import {
+  MAX_FAILURES_PER_NUMBER,
+  MAX_SENDS_PER_ADDRESS,
+  MAX_SENDS_PER_NUMBER,
+  MAX_SENDS_PER_NUMBER_AND_ADDRESS,
+  MAX_TRIES_PER_CODE,
+  RESEND_COOLDOWN_SECONDS,
+} from '../src/resources/auth/limits.ts';
 import { claimTry, consumeChallenge, findChallenge } from '../src/resources/auth/challenge-repository.ts';
 import { codeSecret, hashOtpRef } from '../src/resources/auth/otp-codes.ts';
 import { verifyCode } from '../src/resources/auth/verify-code.ts';
@@ -34,6 +41,8 @@ let address = '';
 let addresses = 0;
 beforeEach(async () => {
   await t.db.query('DELETE FROM otp_challenges');
+  await t.db.query('DELETE FROM wrong_codes');
+  await t.db.query('DELETE FROM number_locks');
   outbox.length = 0;
   failSends = false;
   address = `10.0.0.${++addresses}`;
@@ -131,7 +140,7 @@ describe('signing in with a code', () => {
     expect(right.body).toEqual({ status: false, message: 'Too many wrong tries for this code. Please ask for a new code.' });
   });
 
-  it('counts wrong codes per number across resends and then pauses sign-in for that number', async () => {
+  it('counts wrong codes per number across resends and then pauses that address, while the student elsewhere still gets a code', async () => {
     let ref = await askCode();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < MAX_TRIES_PER_CODE; i++) await call('/Auth/verifyOTP', { otp_ref: ref, otp: wrongCode(lastCode()) });
@@ -142,16 +151,19 @@ describe('signing in with a code', () => {
         ref = resent.body.data.otp_ref;
       }
     }
-    const newLogin = await call('/Auth/login', DEMO_PHONE, { from: '10.9.9.9' });
-    expect(newLogin.status).toBe(429);
-    expect(newLogin.body).toEqual({ status: false, message: expect.stringMatching(/^Too many wrong codes were entered for this number\. Please try again in \d+ minutes?\.$/) });
+    const again = await call('/Auth/login', DEMO_PHONE);
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ status: false, message: expect.stringMatching(/^Too many wrong codes were entered for this number\. Please try again in \d+ minutes?\.$/) });
+    const student = await call('/Auth/login', DEMO_PHONE, { from: '10.9.9.9' });
+    expect(student.status).toBe(200);
+    expect((await call('/Auth/verifyOTP', { otp_ref: student.body.data.otp_ref, otp: lastCode() }, { from: '10.9.9.9' })).body.status).toBe(true);
   });
 
   it('resets the counts after a successful sign-in', async () => {
     const ref = await askCode();
     await call('/Auth/verifyOTP', { otp_ref: ref, otp: wrongCode(lastCode()) });
     await call('/Auth/verifyOTP', { otp_ref: ref, otp: lastCode() });
-    for (let i = 0; i < MAX_SENDS_PER_NUMBER; i++) await askCode();
+    for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i++) await askCode();
   });
 
   it('makes two parallel submissions of the right code sign in only once', async () => {
@@ -189,7 +201,9 @@ describe('signing in with a code', () => {
     await age(RESEND_COOLDOWN_SECONDS);
     ref = (await call('/Auth/resendOTP', { otp_ref: ref })).body.data.otp_ref;
     const secret = codeSecret(t.config.AUTH_SECRET);
-    await Promise.all(Array.from({ length: MAX_TRIES_PER_CODE }, () => verifyCode(t.db, secret, ref, wrongCode(lastCode()), ['student'])));
+    await Promise.all(
+      Array.from({ length: MAX_TRIES_PER_CODE }, () => verifyCode(t.db, secret, { otpRef: ref, otp: wrongCode(lastCode()), clientIp: address }, ['student'])),
+    );
     const [row] = await t.db.query<{ failures: number }>('SELECT sum(failures)::int AS failures FROM otp_challenges');
     expect(row!.failures).toBe(MAX_FAILURES_PER_NUMBER);
   });
@@ -238,7 +252,18 @@ describe('asking for a new code', () => {
     expect(response.body.status).toBe(false);
   });
 
-  it(`sends at most ${MAX_SENDS_PER_NUMBER} codes an hour to one number, from any address`, async () => {
+  it(`sends at most ${MAX_SENDS_PER_NUMBER_AND_ADDRESS} codes an hour to one number from one address, and the student's own address still gets one`, async () => {
+    for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i++) await askCode(DEMO_PHONE);
+    const over = await call('/Auth/login', DEMO_PHONE);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many codes were sent to this number\. Please try again in (60|59) minutes\.$/);
+    const student = await askCode(DEMO_PHONE, '10.5.5.5');
+    expect(outbox).toHaveLength(MAX_SENDS_PER_NUMBER_AND_ADDRESS + 1);
+    // The stranger's codes did not void the student's: it signs in.
+    expect((await call('/Auth/verifyOTP', { otp_ref: student, otp: lastCode() }, { from: '10.5.5.5' })).body.status).toBe(true);
+  });
+
+  it(`sends at most ${MAX_SENDS_PER_NUMBER} codes an hour to one number from all addresses together`, async () => {
     for (let i = 0; i < MAX_SENDS_PER_NUMBER; i++) await askCode(DEMO_PHONE, `10.1.0.${i}`);
     const over = await call('/Auth/login', DEMO_PHONE, { from: '10.1.1.1' });
     expect(over.status).toBe(429);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PHONE } from '../src/db/seed/courses.ts';
-import { MAX_SENDS_PER_NUMBER } from '../src/resources/auth/limits.ts';
+import { MAX_SENDS_PER_NUMBER_AND_ADDRESS } from '../src/resources/auth/limits.ts';
 import { sweepAuth } from '../src/resources/auth/sweep.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
@@ -135,13 +135,13 @@ describe('POST /Auth/signup', () => {
   });
 
   it('has the same send limits as sign-in', async () => {
-    for (let i = 0; i < MAX_SENDS_PER_NUMBER; i += 1) expect((await call('/Auth/signup', await form())).status).toBe(200);
+    for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i += 1) expect((await call('/Auth/signup', await form())).status).toBe(200);
     const refused = await call('/Auth/signup', await form());
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many codes were sent to this number\. Please try again in \d+ minutes\.$/);
     // Sign-in to that number is counted by the same caps.
     expect((await call('/Auth/login', newNumber)).status).toBe(429);
-    expect(await requests()).toHaveLength(MAX_SENDS_PER_NUMBER);
+    expect(await requests()).toHaveLength(MAX_SENDS_PER_NUMBER_AND_ADDRESS);
   });
 
   it('refuses each bad field with a 400 that names it, storing and sending nothing', async () => {

@@ -6,3 +6,4 @@ export * from './console/staff.ts';
 export * from './console/students.ts';
 export * from './console/registrations.ts';
 export * from './console/academic-levels.ts';
+export * from './console/sign-in-locks.ts';

@@ -1,34 +1,33 @@
 import type { Queryable } from '../../db/database.ts';
-import { CHALLENGE_RETENTION_SECONDS, CODE_TTL_SECONDS, FAILURE_WINDOW_SECONDS, SEND_WINDOW_SECONDS } from './limits.ts';
+import { CHALLENGE_RETENTION_SECONDS, CODE_TTL_SECONDS, SEND_WINDOW_SECONDS } from './limits.ts';
 
-/** What the limits look at for one number: everything since its last successful sign-in in the window. */
-export interface NumberActivity {
+/** Codes sent to one number since its last successful sign-in, in the send window: from everywhere, and from one address. */
+export interface NumberSends {
   sends: number;
   /** Seconds until the oldest counted send leaves the window. */
   sendsFreeIn: number;
-  failures: number;
-  failuresFreeIn: number;
+  sendsHere: number;
+  sendsHereFreeIn: number;
 }
 
-export async function numberActivity(db: Queryable, phone: string): Promise<NumberActivity> {
-  const window = Math.max(SEND_WINDOW_SECONDS, FAILURE_WINDOW_SECONDS);
-  const [row] = await db.query<NumberActivity>(
+export async function numberSends(db: Queryable, phone: string, clientIp: string): Promise<NumberSends> {
+  const [row] = await db.query<NumberSends>(
     `WITH recent AS (
-       SELECT created_at, failures, consumed_at FROM otp_challenges
-        WHERE phone = $1 AND created_at > now() - make_interval(secs => $2)
+       SELECT created_at, client_ip, consumed_at FROM otp_challenges
+        WHERE phone = $1 AND created_at > now() - make_interval(secs => $3)
      ), since AS (
        SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS at FROM recent WHERE consumed_at IS NOT NULL
+     ), counted AS (
+       SELECT created_at, client_ip FROM recent, since WHERE recent.created_at > since.at
      )
-     SELECT count(*) FILTER (WHERE created_at > now() - make_interval(secs => $3))::int AS "sends",
-            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE created_at > now() - make_interval(secs => $3))
-              + make_interval(secs => $3) - now())), 0)::int AS "sendsFreeIn",
-            coalesce(sum(failures) FILTER (WHERE created_at > now() - make_interval(secs => $4)), 0)::int AS "failures",
-            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE failures > 0 AND created_at > now() - make_interval(secs => $4))
-              + make_interval(secs => $4) - now())), 0)::int AS "failuresFreeIn"
-       FROM recent, since WHERE recent.created_at > since.at`,
-    [phone, window, SEND_WINDOW_SECONDS, FAILURE_WINDOW_SECONDS],
+     SELECT count(*)::int AS "sends",
+            coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $3) - now())), 0)::int AS "sendsFreeIn",
+            count(*) FILTER (WHERE client_ip = $2)::int AS "sendsHere",
+            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE client_ip = $2) + make_interval(secs => $3) - now())), 0)::int AS "sendsHereFreeIn"
+       FROM counted`,
+    [phone, clientIp, SEND_WINDOW_SECONDS],
   );
-  return row ?? { sends: 0, sendsFreeIn: 0, failures: 0, failuresFreeIn: 0 };
+  return row ?? { sends: 0, sendsFreeIn: 0, sendsHere: 0, sendsHereFreeIn: 0 };
 }
 
 /** Codes sent from one client address in the window that did not lead to a sign-in. */
@@ -43,22 +42,25 @@ export async function addressActivity(db: Queryable, clientIp: string): Promise<
   return row ?? { sends: 0, freeIn: 0 };
 }
 
-/** Serialises sends and code checks for one number until the transaction ends, so parallel requests cannot overrun its caps. */
+/** Serialises what concerns one number (its sends, code checks, becoming a student) until the transaction ends. */
 export async function lockNumber(tx: Queryable, phone: string) {
   await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [phone]);
 }
 
-/** Serialises sends for one number and one address, so parallel requests cannot overrun the caps. */
-export async function lockSends(tx: Queryable, phone: string, clientIp: string) {
+/**
+ * Serialises sends and code checks for one number and one address until the transaction ends (always in that
+ * order), so parallel requests cannot overrun the caps of either.
+ */
+export async function lockNumberAndAddress(tx: Queryable, phone: string, clientIp: string) {
   await lockNumber(tx, phone);
   await tx.query('SELECT pg_advisory_xact_lock(2, hashtext($1))', [clientIp]);
 }
 
-/** Seconds since the newest code for a number was created (the resend cool-down runs from it), or null. */
-export async function latestSendAge(db: Queryable, phone: string): Promise<number | null> {
+/** Seconds since the newest code for a number asked from an address was created (the resend cool-down runs from it), or null. */
+export async function latestSendAge(db: Queryable, phone: string, clientIp: string): Promise<number | null> {
   const [row] = await db.query<{ age: number | null }>(
-    `SELECT floor(extract(epoch FROM now() - max(created_at)))::int AS "age" FROM otp_challenges WHERE phone = $1`,
-    [phone],
+    `SELECT floor(extract(epoch FROM now() - max(created_at)))::int AS "age" FROM otp_challenges WHERE phone = $1 AND client_ip = $2`,
+    [phone, clientIp],
   );
   return row?.age ?? null;
 }
@@ -99,11 +101,14 @@ export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<n
   return row.id;
 }
 
-/** A newer code replaces every pending one of the number. */
-export async function expirePendingChallenges(db: Queryable, phone: string) {
+/**
+ * A newer code replaces the pending ones asked for the number from the same address; codes asked from elsewhere
+ * keep working, so a stranger cannot void the code the student is typing.
+ */
+export async function expirePendingChallenges(db: Queryable, phone: string, clientIp: string) {
   await db.query(
-    `UPDATE otp_challenges SET expires_at = now() WHERE phone = $1 AND consumed_at IS NULL AND expires_at > now()`,
-    [phone],
+    `UPDATE otp_challenges SET expires_at = now() WHERE phone = $1 AND client_ip = $2 AND consumed_at IS NULL AND expires_at > now()`,
+    [phone, clientIp],
   );
 }
 

@@ -54,8 +54,8 @@ export async function authRoutes(app: FastifyInstance) {
     return { status: true, message: codeSentMessage, data: sent };
   });
 
-  defineRoute(app, verifyOtp, async ({ body }) => {
-    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp, studentDoor);
+  defineRoute(app, verifyOtp, async ({ body, request }) => {
+    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
       return { status: false as const, message: result.message };

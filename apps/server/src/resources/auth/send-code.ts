@@ -1,27 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.ts';
 import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
+import type { Queryable } from '../../db/database.ts';
 import {
   addressActivity,
   deleteChallenge,
   expirePendingChallenges,
   insertChallenge,
   latestSendAge,
-  lockSends,
-  numberActivity,
+  lockNumberAndAddress,
+  numberSends,
   type Audience,
   type ChallengeState,
 } from './challenge-repository.ts';
-import {
-  MAX_FAILURES_PER_NUMBER,
-  MAX_SENDS_PER_ADDRESS,
-  MAX_SENDS_PER_NUMBER,
-  RESEND_COOLDOWN_SECONDS,
-} from './limits.ts';
+import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, RESEND_COOLDOWN_SECONDS } from './limits.ts';
+import { wrongCodeRefusal } from './wrong-code-limits.ts';
+import { wrongCodes } from './wrong-code-repository.ts';
 import { codeSecret, describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
 
-export const tooManyWrongCodes = (wait: number) =>
-  `Too many wrong codes were entered for this number. Please try again in ${describeWait(wait)}.`;
 
 export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';
 
@@ -57,9 +53,9 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   const code = newCode();
 
   const id = await app.db.transaction(async (tx) => {
-    await lockSends(tx, phone, request.clientIp);
+    await lockNumberAndAddress(tx, phone, request.clientIp);
     await checkLimits(tx, phone, request.clientIp, request.replacing);
-    await expirePendingChallenges(tx, phone);
+    await expirePendingChallenges(tx, phone, request.clientIp);
     return insertChallenge(tx, {
       refHash,
       audience,
@@ -82,19 +78,21 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS };
 }
 
-async function checkLimits(tx: Parameters<typeof numberActivity>[0], phone: string, clientIp: string, replacing?: ChallengeState) {
+async function checkLimits(tx: Queryable, phone: string, clientIp: string, replacing?: ChallengeState) {
   if (replacing) {
     // From the number's newest code, not the one being replaced: resending an older code again and again
     // must not get round the cool-down.
-    const age = (await latestSendAge(tx, phone)) ?? replacing.age;
+    const age = (await latestSendAge(tx, phone, clientIp)) ?? replacing.age;
     if (age < RESEND_COOLDOWN_SECONDS) {
       throw limited(`Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`);
     }
   }
-  const number = await numberActivity(tx, phone);
-  if (number.failures >= MAX_FAILURES_PER_NUMBER) throw limited(tooManyWrongCodes(number.failuresFreeIn));
-  if (number.sends >= MAX_SENDS_PER_NUMBER) {
-    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFreeIn)}.`);
+  const wrong = wrongCodeRefusal(await wrongCodes(tx, phone, clientIp));
+  if (wrong) throw limited(wrong);
+  const number = await numberSends(tx, phone, clientIp);
+  if (number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS || number.sends >= MAX_SENDS_PER_NUMBER) {
+    const wait = number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS ? number.sendsHereFreeIn : number.sendsFreeIn;
+    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`);
   }
   const address = await addressActivity(tx, clientIp);
   if (address.sends >= MAX_SENDS_PER_ADDRESS) {

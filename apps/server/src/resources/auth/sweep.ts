@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { deleteOldChallenges } from './challenge-repository.ts';
+import { deleteOldWrongCodes } from './wrong-code-repository.ts';
 import { SWEEP_INTERVAL_MS } from './limits.ts';
 import { deleteExpiredSessions } from '../../sessions/session-repository.ts';
 import { deleteUnverifiedRequests } from '../registration/registration-repository.ts';
 
-/** Removes challenges too old to count, sessions that have expired and registrations never proved. */
+/** Removes challenges and wrong codes too old to count, sessions that have expired and registrations never proved. */
 export async function sweepAuth(db: Queryable) {
   await deleteOldChallenges(db);
+  await deleteOldWrongCodes(db);
   await deleteExpiredSessions(db);
   await deleteUnverifiedRequests(db);
 }

@@ -1,16 +1,9 @@
 import type { Database } from '../../db/database.ts';
-import {
-  claimTry,
-  consumeChallenge,
-  findChallenge,
-  lockNumber,
-  numberActivity,
-  type Audience,
-  type ChallengeState,
-} from './challenge-repository.ts';
-import { MAX_FAILURES_PER_NUMBER, MAX_TRIES_PER_CODE } from './limits.ts';
+import { claimTry, consumeChallenge, findChallenge, lockNumberAndAddress, type Audience, type ChallengeState } from './challenge-repository.ts';
+import { MAX_TRIES_PER_CODE } from './limits.ts';
 import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
-import { tooManyWrongCodes } from './send-code.ts';
+import { wrongCodeRefusal } from './wrong-code-limits.ts';
+import { countWrongCode, forgiveWrongCode, wrongCodes } from './wrong-code-repository.ts';
 
 /** A right code names its audience and whom it is for (the student, staff member or registration request). */
 export type Verification = { ok: true; audience: Audience; accountId: number } | { ok: false; message: string };
@@ -23,40 +16,44 @@ const refused = (message: string): Verification => ({ ok: false, message });
 /**
  * Checks a code once: right, wrong (with the tries left), used, expired or out of tries. Race-safe.
  * A code works only at the doors of its audience: a student's reference at the console's door is unknown there.
+ * Wrong codes count against the number and the address they came from (limits.ts, docs/decisions/040).
  */
 export async function verifyCode(
   db: Database,
   secret: string,
-  otpRef: string,
-  otp: string,
+  request: { otpRef: string; otp: string; clientIp: string },
   audiences: readonly Audience[],
 ): Promise<Verification> {
-  const refHash = hashOtpRef(otpRef);
+  const refHash = hashOtpRef(request.otpRef);
   const challenge = await findChallenge(db, refHash);
   if (!challenge || !audiences.includes(challenge.audience)) return refused(expired);
   const unusable = whyUnusable(challenge);
   if (unusable) return refused(unusable);
+  const { phone } = challenge;
 
-  // The number's wrong-code count is read and a try taken under the number's lock: parallel guesses at
-  // several codes of one number cannot each pass the check before any of them is counted.
-  const { number, claimed } = await db.transaction(async (tx) => {
-    await lockNumber(tx, challenge.phone);
-    const number = await numberActivity(tx, challenge.phone);
-    const claimed = number.failures < MAX_FAILURES_PER_NUMBER ? await claimTry(tx, challenge.id, MAX_TRIES_PER_CODE) : undefined;
-    return { number, claimed };
+  // The counts are read and a try taken (counted as wrong until the code proves right) under the number's and the
+  // address's locks: parallel guesses cannot each pass the checks before any of them is counted.
+  const checked = await db.transaction(async (tx) => {
+    await lockNumberAndAddress(tx, phone, request.clientIp);
+    const wrong = await wrongCodes(tx, phone, request.clientIp);
+    const refusal = wrongCodeRefusal(wrong);
+    if (refusal) return { refusal };
+    const claimed = await claimTry(tx, challenge.id, MAX_TRIES_PER_CODE);
+    return { claimed, counted: claimed && (await countWrongCode(tx, phone, request.clientIp, wrong.year)) };
   });
-  if (number.failures >= MAX_FAILURES_PER_NUMBER) return refused(tooManyWrongCodes(number.failuresFreeIn));
-  if (!claimed) return refused(whyUnusable((await findChallenge(db, refHash)) ?? challenge) ?? used);
+  if (checked.refusal) return refused(checked.refusal);
+  const { claimed, counted } = checked;
+  if (!claimed || !counted) return refused(whyUnusable((await findChallenge(db, refHash)) ?? challenge) ?? used);
 
-  const right = sameHash(claimed.codeHash, hashCode(secret, refHash, otp));
+  const right = sameHash(claimed.codeHash, hashCode(secret, refHash, request.otp));
   if (!right || !challenge.accountId) {
+    const now = wrongCodeRefusal(await wrongCodes(db, phone, request.clientIp));
+    if (now) return refused(now);
     const triesLeft = MAX_TRIES_PER_CODE - claimed.failures;
-    if (number.failures + 1 >= MAX_FAILURES_PER_NUMBER) {
-      return refused(tooManyWrongCodes((await numberActivity(db, challenge.phone)).failuresFreeIn));
-    }
     if (triesLeft <= 0) return refused(outOfTries);
     return refused(`Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
   }
+  await forgiveWrongCode(db, counted);
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);
   return { ok: true, audience: challenge.audience, accountId: challenge.accountId };
 }

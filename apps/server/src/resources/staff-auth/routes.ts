@@ -43,8 +43,8 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     return { status: true, message: codeSentMessage, data: sent };
   });
 
-  defineConsoleRoute(app, staffVerifyOtp, async ({ body }) => {
-    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), body.otp_ref, body.otp, ['staff']);
+  defineConsoleRoute(app, staffVerifyOtp, async ({ body, request }) => {
+    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, ['staff']);
     if (!result.ok) return { status: false as const, message: result.message };
     const member = await findStaffMember(app.db, result.accountId);
     if (!member?.active) return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };
