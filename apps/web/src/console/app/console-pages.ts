@@ -32,6 +32,12 @@ export const consolePages: ConsolePage[] = [
     roles: adminsOnly,
     screen: lazy(() => import('../features/academic-levels/academic-levels-page.tsx')),
   },
+  {
+    path: '/sign-in-locks',
+    label: 'Locked numbers',
+    roles: adminsOnly,
+    screen: lazy(() => import('../features/sign-in-locks/sign-in-locks-page.tsx')),
+  },
 ];
 
 export const pagesFor = (role: StaffRole) => consolePages.filter((page) => page.roles.includes(role));
