@@ -4,8 +4,10 @@ import { posix } from 'node:path';
 // Topic videos are course content: a signed-in student gets links that carry a signature, and the server
 // serves a video only under a valid one, so a signed-out visitor cannot fetch one by guessing its name.
 //
-// A link is /media/v/{expires}.{mac}/{path under media/}. The signature sits in the path, not the query,
-// so that an HLS playlist's relative segment addresses inherit it.
+// A link is /media/v/{expires}.{session}.{mac}/{path under media/}, where {session} is the hash of the session
+// token it was given to (the hash, never the token; base64url): the link works only while that session lives, so it stops
+// soon after Logout (docs/decisions/041). The signature sits in the path, not the query, so that an HLS playlist's
+// relative segment addresses inherit it.
 
 const VIDEO_FILE = /\.(webm|mp4|m4v|mov|ogv|mkv)$/i;
 const STREAM_FILE = /\.(m3u8|ts|m4s|aac|vtt)$/i;
@@ -19,29 +21,36 @@ export const isProtectedMedia = (path: string) => VIDEO_FILE.test(path) || STREA
 /** What a signature covers: the file itself, or for a stream the folder of its playlist and segments. */
 const scopeOf = (path: string) => (STREAM_FILE.test(path) ? `${posix.dirname(path)}/` : path);
 
-const mac = (key: string, scope: string, expires: number) =>
-  createHmac('sha256', key).update(`media-link|${scope}|${expires}`).digest('base64url').slice(0, 27);
+const mac = (key: string, scope: string, expires: number, session: string) =>
+  createHmac('sha256', key).update(`media-link|${scope}|${expires}|${session}`).digest('base64url').slice(0, 27);
 
 /**
- * The link a student is given for a stored video address. Addresses outside /media/ (YouTube, Vimeo, other
- * servers) and media that is not video are given as they are. The expiry is rounded to the hour, so the
- * link does not change between refetches within an hour and a playing video is not reloaded.
+ * The link a student is given for a stored video address, for the session whose token hashes to `session`.
+ * Addresses outside /media/ (YouTube, Vimeo, other servers) and media that is not video are given as they are. The
+ * expiry is rounded to the hour, so the link does not change between refetches within an hour and a playing video
+ * is not reloaded.
  */
-export function signedMediaLink(link: string, key: string, now = Date.now()): string {
+export function signedMediaLink(link: string, key: string, session: string, now = Date.now()): string {
   if (!link.startsWith('/media/') || link.startsWith('/media/v/')) return link;
   const path = link.slice('/media/'.length);
   if (!isProtectedMedia(path)) return link;
   const expires = (Math.ceil(now / 1000 / HOUR) + LIFETIME_HOURS) * HOUR;
-  return `/media/v/${expires}.${mac(key, scopeOf(path), expires)}/${path}`;
+  // base64url keeps the signature within Fastify's 100-character route parameter.
+  const holder = Buffer.from(session, 'hex').toString('base64url');
+  return `/media/v/${expires}.${holder}.${mac(key, scopeOf(path), expires, session)}/${path}`;
 }
 
-/** Whether `signature` ({expires}.{mac}) lets this path under media/ be served now. */
-export function mediaSignatureAllows(signature: string, path: string, key: string, now = Date.now()): boolean {
-  const match = /^(\d{1,12})\.([\w-]{27})$/.exec(signature);
-  if (!match || !isProtectedMedia(path)) return false;
+/**
+ * The session (its token's hash) for which `signature` ({expires}.{session}.{mac}) lets this path under media/ be
+ * served now, or undefined. Whether that session still lives is the caller's to check.
+ */
+export function mediaSignatureSession(signature: string, path: string, key: string, now = Date.now()): string | undefined {
+  const match = /^(\d{1,12})\.([\w-]{43})\.([\w-]{27})$/.exec(signature);
+  if (!match || !isProtectedMedia(path)) return undefined;
   const expires = Number(match[1]);
-  if (expires * 1000 <= now) return false;
-  const expected = Buffer.from(mac(key, scopeOf(path), expires));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  const session = Buffer.from(match[2]!, 'base64url').toString('hex');
+  if (expires * 1000 <= now) return undefined;
+  const expected = Buffer.from(mac(key, scopeOf(path), expires, session));
+  const given = Buffer.from(match[3]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? session : undefined;
 }

@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { mediaDir } from '../file-folders.ts';
 import { codeSecret } from '../resources/auth/otp-codes.ts';
 import { contentEtag, etagMatches } from './content-etag.ts';
-import { isProtectedMedia, mediaSignatureAllows } from './media-links.ts';
+import { findSessionStudentByHash } from '../sessions/session-repository.ts';
+import { isProtectedMedia, mediaSignatureSession } from './media-links.ts';
 
 const SIGNED_ROUTE = '/media/v/:signature/*';
 
@@ -29,9 +30,11 @@ export async function registerMedia(app: FastifyInstance) {
   });
 
   const key = codeSecret(app.config.AUTH_SECRET);
-  app.get<{ Params: { signature: string; '*': string } }>(SIGNED_ROUTE, (request, reply) => {
+  app.get<{ Params: { signature: string; '*': string } }>(SIGNED_ROUTE, async (request, reply) => {
     const path = posix.normalize(request.params['*']);
-    if (path.startsWith('..') || posix.isAbsolute(path) || !mediaSignatureAllows(request.params.signature, path, key)) {
+    const session = path.startsWith('..') || posix.isAbsolute(path) ? undefined : mediaSignatureSession(request.params.signature, path, key);
+    // The session the link was given to must still live: a link stops working with its session's Logout.
+    if (!session || !(await findSessionStudentByHash(app.db, session))) {
       return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.' });
     }
     return reply.header('Cache-Control', 'private, max-age=3600').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readToken } from '../../http/authenticate.ts';
+import { hashToken } from '../../sessions/session-repository.ts';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
@@ -10,18 +12,21 @@ import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
 export async function learningRoutes(app: FastifyInstance) {
   const key = codeSecret(app.config.AUTH_SECRET);
   // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
-  const withSignedVideo = <T extends { video_link: string }>(rows: T[]) =>
-    rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key) }));
+  // Each link is bound to the session that asked for it, so it stops working with that session's Logout.
+  const withSignedVideo = <T extends { video_link: string }>(request: FastifyRequest, rows: T[]) => {
+    const session = hashToken(readToken(request) ?? '');
+    return rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key, session) }));
+  };
 
-  defineRoute(app, getTopics, async ({ body, studentId }) => {
+  defineRoute(app, getTopics, async ({ body, studentId, request }) => {
     const chapter = await requireChapter(app.db, studentId, body.chapter_id);
-    return { status: true, message: 'Topics', data: withSignedVideo(await listTopics(app.db, studentId, chapter)) };
+    return { status: true, message: 'Topics', data: withSignedVideo(request, await listTopics(app.db, studentId, chapter)) };
   });
 
-  defineRoute(app, getRecentlyWatched, async ({ studentId }) => ({
+  defineRoute(app, getRecentlyWatched, async ({ studentId, request }) => ({
     status: true,
     message: 'Recently watched',
-    data: { data: withSignedVideo(await listRecentlyWatched(app.db, studentId)) },
+    data: { data: withSignedVideo(request, await listRecentlyWatched(app.db, studentId)) },
   }));
 
   defineRoute(app, recordWatched, async ({ body, studentId }) => {
