@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHealth } from './http/health.ts';
+import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { genReqId, loggerOptions, registerRequestIds } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
@@ -51,7 +52,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   registerRequestIds(app);
   registerMetrics(app);
   await registerSecurityHeaders(app);
-  registerHealth(app);
+  registerHealth(app, watchProxies(app).warnings);
   await app.register(apiRoutes, { prefix: config.API_BASE });
   await app.register(consoleRoutes, { prefix: config.CONSOLE_API_BASE });
   registerOpenApi(app);
