@@ -19,7 +19,9 @@ function blockOf(entries: string[]) {
     for (const [address, bits, family] of NAMED_RANGES[entry] ?? []) block.addSubnet(address, bits, family);
     const [address = '', bits] = entry.split('/');
     const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (isIP(address)) bits === undefined ? block.addAddress(address, family) : block.addSubnet(address, Number(bits), family);
+    if (!isIP(address)) continue;
+    if (bits === undefined) block.addAddress(address, family);
+    else block.addSubnet(address, Number(bits), family);
   }
   return block;
 }
