@@ -21,7 +21,7 @@ async function signIn(page: Page) {
   await page.goto('/favicon.svg');
   await page.evaluate((v) => localStorage.setItem('userData', JSON.stringify({ state: { user: v.data, token: v.token }, version: 1 })), verified);
   await page.goto('/');
-  await page.getByText(/^Welcome Mr /).waitFor();
+  await page.getByText(/^Welcome, /).waitFor();
 }
 
 /** What the page's video element says about itself (the first one, or the one inside an HLS element). */

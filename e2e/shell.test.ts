@@ -27,7 +27,7 @@ describe('the shell on a 360 px phone', () => {
   it('shows Home with the greeting and the six tiles in one column, and every screen in the menu', async () => {
     const { page, errors, close } = await openPage(browser(), phone);
     await signIn(page);
-    await page.getByRole('heading', { name: 'Welcome Mr Arjun Sharma' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Arjun Sharma' }).waitFor();
     const boxes = await tileBoxes(page);
     expect(new Set(boxes.map((b) => Math.round(b.x))).size).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);

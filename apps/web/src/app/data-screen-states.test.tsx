@@ -74,15 +74,29 @@ describe('the states of a data screen (QueryView)', () => {
     renderScreen();
     await vi.advanceTimersByTimeAsync(100);
     expect(calls).toHaveLength(1);
+    expect(await screen.findByText('The connection is slow: trying again (1 of 3)')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toHaveLength(3);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('The connection is slow: trying again (3 of 3)')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(4000);
     expect(calls).toHaveLength(4);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('The server is busy.')).toBeInTheDocument();
+  });
+
+  it("offers 'Try again' on the error page, which asks again and shows the data", async () => {
+    let down = true;
+    const calls = mockApi({ '/Student/subjects': () => (down ? refused(404, 'Not found today.') : ok({ data: [subject] })) });
+    renderScreen();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    down = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByText('Physics')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
   });
 
   it('treats a network failure like a server failure and shows the network message', async () => {

@@ -16,7 +16,7 @@ describe('the guard', () => {
   it('sends a signed-in student who opens /login Home', async () => {
     mockApi({});
     renderApp('/login');
-    expect(await screen.findByText('Welcome Mr Arjun Sharma')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Arjun Sharma')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
   });
 

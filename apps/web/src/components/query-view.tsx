@@ -19,8 +19,8 @@ export function QueryView<T>({
 }) {
   // Offline, a query waits for the connection instead of failing: say so rather than spin.
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineNoData />;
-  if (query.isPending) return <Loader />;
-  if (query.isError) return <ErrorPage />;
+  if (query.isPending) return <Loader retrying={query.failureCount} />;
+  if (query.isError) return <ErrorPage onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (isEmpty(query.data)) return <NoData />;
   return <>{children(query.data)}</>;
 }

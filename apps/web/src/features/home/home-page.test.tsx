@@ -10,7 +10,7 @@ describe('Home', () => {
   it('greets the student by name and offers the six tiles of the spec, each to its screen', async () => {
     mockApi({});
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome Mr Arjun Sharma' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Arjun Sharma' })).toBeInTheDocument();
     const tiles = within(screen.getByRole('list', { name: 'Shortcuts' })).getAllByRole('link');
     expect(tiles.map((tile) => [tile.querySelector('.font-semibold')?.textContent, tile.getAttribute('href')])).toEqual([
       ['Live Class', '/live-class'],

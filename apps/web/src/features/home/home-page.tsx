@@ -15,7 +15,7 @@ export default function HomePage() {
   const name = useSession((s) => s.user?.name ?? '');
   return (
     <Page title="Home">
-      <h2 className="mb-5 text-xl font-semibold">Welcome Mr {name}</h2>
+      <h2 className="mb-5 text-xl font-semibold">Welcome, {name}</h2>
       <ul aria-label="Shortcuts" className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.title}>
