@@ -69,15 +69,15 @@ describe('the user menu', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('portal-theme')).toBe('light');
   });
 
-  it('offers only Profile, chat and Logout on a wide screen, where Home has the rest', async () => {
+  it('offers only News/Events, Profile, chat and Logout on a wide screen, where Home has the rest', async () => {
     setWideScreen(true);
     api();
     const { user } = renderApp('/');
     await openMenu(user);
-    expect(itemNames()).toEqual(['Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
-    // Arrow keys walk only the items that are shown: the first is Profile, not a hidden Home.
+    expect(itemNames()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
+    // Arrow keys walk only the items that are shown: the first is News/Events, not a hidden Home.
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('data-focus');
+    expect(screen.getByRole('menuitem', { name: 'News/Events' })).toHaveAttribute('data-focus');
   });
 
   it('opens with Enter, moves with the arrow keys, and closes with Escape back on its button', async () => {
@@ -91,8 +91,8 @@ describe('the user menu', { timeout: 20_000 }, () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     await screen.findByRole('menuitem', { name: /opens in a new tab/ });
     const focused = () => screen.getByRole('menu').querySelector('[data-focus]')?.textContent;
-    expect(focused()).toBe('Profile');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(focused()).toBe('News/Events');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(focused()).toBe('Logout');
     await user.keyboard('{ArrowUp}');
     expect(focused()).toMatch(/^Chat with us/);
