@@ -105,13 +105,13 @@ describe('signing in with a code', () => {
     expect({ ...unknown.body, data: { ...unknown.body.data, otp_ref: '' } }).toEqual({ ...known.body, data: { ...known.body.data, otp_ref: '' } });
     expect(outbox).toEqual([]);
     const verify = await call('/Auth/verifyOTP', { otp_ref: unknown.body.data.otp_ref, otp: '1234' });
-    expect(verify.body).toEqual({ status: false, message: `Wrong code. You have ${MAX_TRIES_PER_CODE - 1} tries left.` });
+    expect(verify.body).toEqual({ status: false, message: `Wrong code. You have ${MAX_TRIES_PER_CODE - 1} tries left.`, tries_left: MAX_TRIES_PER_CODE - 1 });
   });
 
   it('refuses a wrong code with HTTP 200, status false and the tries left', async () => {
     const ref = await askCode();
     const response = await call('/Auth/verifyOTP', { otp_ref: ref, otp: wrongCode(lastCode()) });
-    expect(response).toEqual({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.' } });
+    expect(response).toEqual({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } });
   });
 
   it('refuses an expired code', async () => {

@@ -86,7 +86,7 @@ describe('POST /Auth/signup', () => {
     expect(await requests()).toMatchObject([{ name: 'Kavya Menon', status: 'unverified', phone: '+919988776655' }]);
 
     const wrong = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() === '0000' ? '1111' : '0000' });
-    expect(wrong.body).toEqual({ status: false, message: 'Wrong code. You have 4 tries left.' });
+    expect(wrong.body).toEqual({ status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 });
 
     const right = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
     expect(right.status).toBe(200);

@@ -44,12 +44,13 @@ export const verifyOtp = endpoint({
   /**
    * A right code signs in (student and token) or, for a registration's code, files the request for staff
    * (no token). A wrong, used or expired code answers HTTP 200 with status false and no data; `sign_in`
-   * marks a registration whose number already has an account.
+   * marks a registration whose number already has an account; `tries_left` a wrong code whose reference may be
+   * tried again that many times.
    */
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: student, token: z.string() }),
     z.object({ status: z.literal(true), message: z.string(), data: z.object({ request_id: z.number() }) }),
-    z.object({ status: z.literal(false), message: z.string(), sign_in: z.optional(z.boolean()) }),
+    z.object({ status: z.literal(false), message: z.string(), sign_in: z.optional(z.boolean()), tries_left: z.optional(z.number()) }),
   ]),
 });
 

@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
     const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
-      return { status: false as const, message: result.message };
+      return { status: false as const, message: result.message, ...(result.triesLeft ? { tries_left: result.triesLeft } : {}) };
     }
     if (result.audience === 'registration') return fileProvedRequest(app.db, result.accountId);
     const student = await findStudent(app.db, result.accountId);

@@ -6,7 +6,7 @@ import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { countWrongCode, forgiveWrongCode, wrongCodes } from './wrong-code-repository.ts';
 
 /** A right code names its audience and whom it is for (the student, staff member or registration request). */
-export type Verification = { ok: true; audience: Audience; accountId: number } | { ok: false; message: string };
+export type Verification = { ok: true; audience: Audience; accountId: number } | { ok: false; message: string; triesLeft?: number };
 
 const expired = 'This code has expired. Please ask for a new code.';
 const used = 'This code has already been used. Please ask for a new code.';
@@ -51,7 +51,7 @@ export async function verifyCode(
     if (now) return refused(now);
     const triesLeft = MAX_TRIES_PER_CODE - claimed.failures;
     if (triesLeft <= 0) return refused(outOfTries);
-    return refused(`Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
+    return { ok: false, message: `Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`, triesLeft };
   }
   await forgiveWrongCode(db, counted);
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);

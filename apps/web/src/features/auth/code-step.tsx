@@ -33,6 +33,8 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFile
   const [digits, setDigits] = useState(emptyCode);
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
+  /** Bumped after a wrong code, so the boxes start empty with the first one focused. */
+  const [attempt, setAttempt] = useState(0);
   const secondsLeft = useSecondsUntil(resendAt);
   const complete = digits.every(Boolean);
 
@@ -43,11 +45,18 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFile
     if (!otpRef) return onBack('Please ask for a code again.');
     setPending(true);
     const answer = verifyCode(otpRef, digits.join(''));
-    // A reference is good for one submission: whatever the answer, the next try starts with a new code.
+    // A reference is cleared while it is checked (spec): only a wrong code that may be tried again gets it back.
     setOtpRef(null);
     try {
       const result = await answer;
-      if (!result.status) onBack(result.message, result.sign_in);
+      if (!result.status && result.tries_left) {
+        // The same code may be tried again (the server counts the tries): stay here rather than void it.
+        setOtpRef(otpRef);
+        setDigits(emptyCode());
+        setAttempt((n) => n + 1);
+        setPending(false);
+        toast.error(result.message);
+      } else if (!result.status) onBack(result.message, result.sign_in);
       else if ('token' in result) onSignedIn(result.data, result.token, result.message);
       else onRequestFiled();
     } catch (error) {
@@ -86,7 +95,7 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFile
         </p>
       </div>
       {/* A new code starts with fresh boxes and the first one focused. */}
-      <CodeBoxes key={resendAt} autoFocus value={digits} onChange={setDigits} labelledBy="code-prompt" disabled={pending} />
+      <CodeBoxes key={`${resendAt}-${attempt}`} autoFocus value={digits} onChange={setDigits} labelledBy="code-prompt" disabled={pending} />
       <button
         type="submit"
         disabled={!complete || pending}

@@ -60,15 +60,36 @@ describe('the login page', () => {
     expect(JSON.parse(localStorage.getItem('userData')!).state).toEqual({ user: demoStudent, token: 'new-token' });
   });
 
-  it("on a refused code shows the server's message and returns to the number, keeping it", async () => {
+  it('on a wrong code that may be tried again shows the tries left and stays on the code, which then signs in', async () => {
+    let wrong = true;
     const { user } = await askForCode({
       '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'),
-      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.' } }),
+      '/Auth/verifyOTP': () => (wrong ? { status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } } : signedIn()),
     });
     await typeCode(user, '9999');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Wrong code. You have 4 tries left.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Digit 1 of 4')).toHaveValue('');
+    expect(useSession.getState().otpRef).toBe('ref-aaaaaaaaaaaaaaaaaaaa');
+
+    wrong = false;
+    await typeCode(user, '1234');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    // The wrong code's toast does not stay over Home (left alone, an error toast stays 4 s and leaves 1 s later).
+    await waitFor(() => expect(screen.queryByText('Wrong code. You have 4 tries left.')).not.toBeInTheDocument(), { timeout: 2000 });
+  });
+
+  it("on a refused code that cannot be tried again shows the server's message and returns to the number, keeping it", async () => {
+    const { user } = await askForCode({
+      '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'),
+      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Too many wrong tries for this code. Please ask for a new code.' } }),
+    });
+    await typeCode(user, '9999');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Too many wrong tries for this code. Please ask for a new code.')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765-43210');
     expect(screen.queryByLabelText('Digit 1 of 4')).not.toBeInTheDocument();
     expect(useSession.getState()).toMatchObject({ user: null, token: null, otpRef: null });

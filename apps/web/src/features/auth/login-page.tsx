@@ -48,6 +48,8 @@ export default function LoginPage() {
     setPhone(emptyPhone);
     setStep('login');
     useSession.getState().signIn(user, token);
+    // A "Wrong code" toast from the try before must not stay over Home.
+    toast.dismiss();
     toast.success(message);
     navigate('/', { replace: true });
   };
