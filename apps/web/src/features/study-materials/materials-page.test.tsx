@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -60,11 +60,13 @@ describe('study materials list', () => {
     expect(screen.queryByLabelText('viewer')).not.toBeInTheDocument();
   });
 
-  it('shows the list, not a viewer, for an address with learning=true but no chosen material', async () => {
+  it('shows the list and drops learning=true from an address with no chosen material (a link opened in a new tab)', async () => {
     mockMaterials([material(3, 'Notes')]);
     renderApp('/study-materials/1/2?learning=true');
     expect(await screen.findByRole('button', { name: /Notes/ })).toBeInTheDocument();
     expect(screen.queryByLabelText('viewer')).not.toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/study-materials/1/2');
   });
 
   it('says No Data Available for a chapter without materials', async () => {

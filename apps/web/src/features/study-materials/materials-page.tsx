@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'wouter';
 import { useSubjects } from '../../api/get-subjects.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
@@ -17,8 +17,12 @@ export default function StudyMaterialsPage() {
   const subjectId = numericParam(params.subId);
   const materials = useStudyMaterials(subjectId, numericParam(params.chapterId));
   const subjectName = useSubjects().data?.find((s) => s.subject_id === subjectId)?.subject_name;
-  const { materialId, open, close } = useOpenMaterial();
+  const { learning, materialId, open, close, dropLearning } = useOpenMaterial();
   const opened = materials.data?.find((m) => m.id === materialId);
+  const stale = learning && (materialId === undefined || (materials.isSuccess && !opened));
+  useEffect(() => {
+    if (stale) dropLearning();
+  }, [stale, dropLearning]);
 
   return (
     <Page title="Study Materials" subtitle={subjectName ?? materials.data?.[0]?.subject_name}>

@@ -25,5 +25,15 @@ export function useOpenMaterial() {
       { state: { materialId: id } satisfies OpenMaterialState },
     );
   const close = () => window.history.back();
-  return { materialId, open, close };
+  /** `learning=true` with no material to show (a link opened in a new tab, a removed material): the list, honestly. */
+  const dropLearning = () =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('learning');
+        return next;
+      },
+      { replace: true },
+    );
+  return { learning, materialId, open, close, dropLearning };
 }
