@@ -5,6 +5,7 @@ import { rosterRoutes } from './resources/roster/routes.ts';
 import { academicLevelRoutes } from './resources/registration/academic-level-routes.ts';
 import { registrationConsoleRoutes } from './resources/registration/console-routes.ts';
 import { signInLockRoutes } from './resources/auth/lock-routes.ts';
+import { contentPackRoutes } from './resources/content-pack/routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -14,4 +15,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(registrationConsoleRoutes);
   await app.register(academicLevelRoutes);
   await app.register(signInLockRoutes);
+  await app.register(contentPackRoutes);
 }

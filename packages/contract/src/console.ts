@@ -7,3 +7,4 @@ export * from './console/students.ts';
 export * from './console/registrations.ts';
 export * from './console/academic-levels.ts';
 export * from './console/sign-in-locks.ts';
+export * from './console/content-pack.ts';

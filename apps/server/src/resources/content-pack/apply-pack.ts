@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PackFile } from './pack-files.ts';
 import type { Pack } from './pack-schema.ts';
@@ -18,8 +19,8 @@ export interface ApplyOptions {
   timeZone: string;
   /** false: work it all out in a transaction that is rolled back, so the counts are exact and nothing changes. */
   commit: boolean;
-  /** Runs inside the transaction after the pack is applied (the console records its audit entry here). */
-  onApplied?: (tx: Queryable, counts: Counts) => Promise<void>;
+  /** Who imports it, recorded in the audit log with the counts when it is committed. */
+  actor?: Actor;
 }
 
 /** Copied pack files live in their own folder, named by their content's hash. */
@@ -39,9 +40,11 @@ export async function applyPack(db: Database, pack: Pack, files: Map<string, Pac
   const copied: string[] = [];
   try {
     await db.transaction(async (tx) => {
+      // Two imports at once would each miss the other's new items and store them twice: one waits for the other.
+      await tx.query('SELECT pg_advisory_xact_lock(9, 0)');
       await storePack(tx, pack, files, options.timeZone, counts);
       if (!options.commit) throw new DryRun();
-      await options.onApplied?.(tx, counts);
+      await recordAudit(tx, options.actor ?? 'command line', { action: 'content.import', entity: 'content_pack', entityId: null, before: null, after: counts });
       await copyFiles(files, options, copied);
     });
   } catch (error) {
