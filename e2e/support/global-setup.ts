@@ -31,6 +31,9 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dir,
+      // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
+      MEDIA_DIR: join(dir, 'media'),
+      MATERIALS_DIR: join(dir, 'materials'),
       SMS_PROVIDER: 'log',
       SEED_DEMO: 'true',
       SMS_OUTBOX: outbox,

@@ -1,0 +1,125 @@
+import { commitContentPack, type ContentPackProblem, previewContentPack } from '@portal/contract/console';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
+import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { readZipFile, uploadPack } from './api/upload-pack.ts';
+import { type PackCounts, PackReport } from './pack-report.tsx';
+
+type Stage =
+  | { step: 'choose' }
+  | { step: 'working'; what: string; progress: number }
+  | { step: 'report'; problems: ContentPackProblem[]; counts: PackCounts | null }
+  | { step: 'done'; summary: string };
+
+/** /console/content/import (admins and teachers): upload a zipped content pack, see the importer's report, then commit it. */
+export default function ContentImportPage() {
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const queryClient = useQueryClient();
+
+  const run = async <T,>(what: string, work: (progress: (done: number) => void) => Promise<T>): Promise<T | undefined> => {
+    setProblem('');
+    setStage({ step: 'working', what, progress: 0 });
+    try {
+      return await work((done) => setStage({ step: 'working', what, progress: done }));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setStage({ step: 'choose' });
+      return undefined;
+    }
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const answer = await run(`Checking ${chosen.name}`, async (progress) => {
+      const base64 = await readZipFile(chosen);
+      setFile({ name: chosen.name, base64 });
+      return uploadPack(previewContentPack, base64, progress);
+    });
+    if (answer) setStage({ step: 'report', ...answer.data });
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    const answer = await run(`Importing ${file.name}`, (progress) => uploadPack(commitContentPack, file.base64, progress));
+    if (!answer) return;
+    if (!answer.data.counts) {
+      setStage({ step: 'report', ...answer.data });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ['console'] });
+    setStage({ step: 'done', summary: answer.message });
+  };
+
+  const changes = stage.step === 'report' && stage.counts ? stage.counts.new + stage.counts.updated : 0;
+  return (
+    <div className="space-y-6">
+      <ConsolePageHeading title="Import a course" />
+      <section aria-labelledby="file-heading" className="space-y-2">
+        <h2 id="file-heading" className="text-lg font-semibold">
+          Choose a content pack
+        </h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          A zip of a folder holding <code className="rounded bg-slate-100 px-1 text-slate-900">content.yaml</code> and the pictures, videos and PDFs it
+          names (the format: docs/features/content-pack.md). Items are matched by name, so importing the same pack again changes nothing. Nothing is
+          stored until you commit, and a pack with any problem stores nothing.
+        </p>
+        <label htmlFor="pack-file" className="block font-medium">
+          Zip file
+        </label>
+        <input
+          id="pack-file"
+          type="file"
+          accept=".zip,application/zip"
+          disabled={stage.step === 'working'}
+          onChange={(event) => void choose(event)}
+          aria-describedby="pack-problem"
+          className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
+        />
+        <p id="pack-problem" role="alert" className="text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      </section>
+
+      {stage.step === 'working' ? (
+        <div className="space-y-1" role="status">
+          <label htmlFor="pack-progress" className="font-medium">
+            {stage.what}: {stage.progress < 1 ? `uploading ${Math.round(stage.progress * 100)}%` : 'checking every item and file…'}
+          </label>
+          <progress id="pack-progress" max={1} value={stage.progress < 1 ? stage.progress : undefined} className="block h-3 w-full max-w-md" />
+        </div>
+      ) : null}
+
+      {stage.step === 'report' ? (
+        <>
+          <PackReport problems={stage.problems} counts={stage.counts} />
+          {stage.counts ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                disabled={changes === 0}
+                onClick={() => void commit()}
+                className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+              >
+                Commit the pack
+              </button>
+              {changes === 0 ? <span className="text-slate-700 dark:text-slate-300">Nothing to change: the course already matches this pack.</span> : null}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+
+      {stage.step === 'done' ? (
+        <section aria-labelledby="done-heading" className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-4 dark:bg-transparent">
+          <h2 id="done-heading" className="text-lg font-semibold">
+            Import finished
+          </h2>
+          <p>{stage.summary}</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
