@@ -85,6 +85,32 @@ describe('sign-in and logout on a desktop', () => {
     await close();
   });
 
+  it('shows where the keyboard is on the number field and the country button, and pasting the written demo number works', async () => {
+    const { page, close } = await openPage(browser(), desktop);
+    await page.goto('/login');
+    const field = page.getByLabel('Mobile number');
+    await field.waitFor();
+    const outline = () => page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    await field.focus();
+    expect(await outline()).toBe('solid 3px');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('title') ?? '')).toMatch(/India/);
+    expect(await outline()).toBe('solid 3px');
+
+    // The README's demo number, as written there, pasted into the field.
+    await field.focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '+91 98765 43210');
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => field.inputValue()).toBe('+91 98765-43210');
+    await close();
+  });
+
   it('logs out to /login, and the server refuses the old token', async () => {
     const { page, close } = await openPage(browser(), desktop);
     await signIn(page);

@@ -166,6 +166,14 @@ describe('study materials on a desktop', () => {
   });
 });
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe('study materials on a 360 px phone', () => {
   it('opens a PDF at the width of the screen and downloads it', async () => {
     const { page, errors, close } = await openPage(browser(), phone);
@@ -196,6 +204,25 @@ describe('study materials on a 360 px phone', () => {
     await page.setViewportSize({ width: 740, height: 360 });
     await expect.poll(async () => (await page.locator('.pdfViewer .page').first().boundingBox())!.width).toBeGreaterThan(600);
     await page.setViewportSize({ width: 360, height: 740 });
+
+    // The toolbar fits: a usable find box, arrows that Download does not cover, and the count on screen.
+    const find = page.getByRole('searchbox', { name: 'Find in document' });
+    await find.fill('the');
+    await find.press('Enter');
+    const count = page.locator('form[role="search"] output');
+    await expect.poll(() => count.textContent()).toMatch(/^\d+ of \d+$/);
+    const boxes = await Promise.all(
+      [find, page.getByRole('button', { name: 'Previous match' }), page.getByRole('button', { name: 'Next match' }), count, page.getByRole('button', { name: 'Download' })].map(
+        async (element) => (await element.boundingBox())!,
+      ),
+    );
+    const [findBox, previousBox, nextBox, countBox, downloadBox] = boxes as [Box, Box, Box, Box, Box];
+    expect(findBox.width).toBeGreaterThanOrEqual(120);
+    for (const [a, b] of [[findBox, previousBox], [previousBox, nextBox], [nextBox, countBox], [nextBox, downloadBox], [countBox, downloadBox], [findBox, downloadBox]] as const) {
+      expect(overlaps(a, b)).toBe(false);
+    }
+    expect(countBox.x + countBox.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'phone-find');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('units-and-measurements-notes.pdf');

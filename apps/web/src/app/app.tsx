@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { CodeLoadBoundary } from '../components/code-load-boundary.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { Loader } from '../components/status-views.tsx';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
@@ -23,23 +24,26 @@ export async function preloadFirstScreen(pathname: string) {
 }
 
 export function App() {
+  const [location] = useLocation();
   return (
     <>
       <OfflineBanner />
-      <Suspense fallback={<Loader />}>
-        <Switch>
-          <Route path="/login">
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          </Route>
-          <Route>
-            <RequireSession>
-              <SignedInApp />
-            </RequireSession>
-          </Route>
-        </Switch>
-      </Suspense>
+      <CodeLoadBoundary resetKey={location}>
+        <Suspense fallback={<Loader />}>
+          <Switch>
+            <Route path="/login">
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            </Route>
+            <Route>
+              <RequireSession>
+                <SignedInApp />
+              </RequireSession>
+            </Route>
+          </Switch>
+        </Suspense>
+      </CodeLoadBoundary>
       <Toaster
         toastOptions={{
           // The toast's own white follows the theme's surface colour, so a toast is dark in the dark theme.

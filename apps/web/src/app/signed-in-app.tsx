@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { CodeLoadBoundary } from '../components/code-load-boundary.tsx';
 import { PageLoading } from '../components/layout/page.tsx';
 import { useStudentId } from '../lib/session-store.ts';
 import { createQueryClient } from './query-client.ts';
@@ -22,12 +24,16 @@ export default function SignedInApp() {
     return client;
   });
   useEffect(() => saveQueriesOnDevice(queryClient, studentId), [queryClient, studentId]);
+  const [location] = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineQueue />
-      <Suspense fallback={<PageLoading />}>
-        <SignedInRoutes />
-      </Suspense>
+      {/* A screen whose code cannot be loaded says so here, and the cache of answers stays. */}
+      <CodeLoadBoundary resetKey={location}>
+        <Suspense fallback={<PageLoading />}>
+          <SignedInRoutes />
+        </Suspense>
+      </CodeLoadBoundary>
     </QueryClientProvider>
   );
 }

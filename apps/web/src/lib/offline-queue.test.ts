@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { enqueue, flushQueue, queuedActions, type QueuedAction } from './offline-queue.ts';
-import { OFFLINE_QUEUE_KEY } from './private-data.ts';
+import { OFFLINE_QUEUE_KEY, QUIZ_ANSWERS_KEY } from './private-data.ts';
 import { useSession } from './session-store.ts';
 
 const quiz = (stud_id: number, quiz_id: number): QueuedAction => ({
@@ -43,10 +43,12 @@ describe('the offline queue', () => {
     expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
   });
 
-  it('is emptied when the session ends', () => {
+  it('is emptied when the session ends, with the quiz answers saved on the device', () => {
     useSession.setState({ token: 'token-abc' });
     enqueue(quiz(7, 2));
+    localStorage.setItem(QUIZ_ANSWERS_KEY, JSON.stringify({ state: { drafts: { '7:2': { 5: 'Velocity' } }, submissionIds: {} }, version: 1 }));
     useSession.getState().removeUser();
     expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
+    expect(localStorage.getItem(QUIZ_ANSWERS_KEY)).toBeNull();
   });
 });

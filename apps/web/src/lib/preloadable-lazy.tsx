@@ -11,11 +11,17 @@ export function preloadableLazy<P extends object, Exports extends object>(
 ) {
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
-    const module = await load();
-    loaded = module.default;
-    return module;
+    try {
+      const module = await load();
+      loaded = module.default;
+      return module;
+    } catch (error) {
+      // React.lazy keeps a failed load for good: the next render gets a fresh one, so Try again can succeed.
+      Lazy = lazy(preload);
+      throw error;
+    }
   };
-  const Lazy = lazy(preload);
+  let Lazy = lazy(preload);
   function Preloadable(props: P) {
     // React reconciles a resolved lazy and its component as one type, so switching keeps the screen mounted.
     const Component = loaded ?? Lazy;

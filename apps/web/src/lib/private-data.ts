@@ -4,11 +4,13 @@
  */
 export const QUERY_CACHE_KEY = 'portal-query-cache';
 export const OFFLINE_QUEUE_KEY = 'portal-offline-queue';
+/** Quiz answers chosen but not yet submitted (features/quizzes/answers-store.ts). */
+export const QUIZ_ANSWERS_KEY = 'quizAnswers';
+const PRIVATE_KEYS = [QUERY_CACHE_KEY, OFFLINE_QUEUE_KEY, QUIZ_ANSWERS_KEY];
 /** The service worker's runtime cache of pictures (scripts/write-service-worker.mjs). */
 const PRIVATE_CACHES = ['media-images'];
 
 export function clearPrivateData() {
-  localStorage.removeItem(QUERY_CACHE_KEY);
-  localStorage.removeItem(OFFLINE_QUEUE_KEY);
+  for (const key of PRIVATE_KEYS) localStorage.removeItem(key);
   if ('caches' in window) for (const name of PRIVATE_CACHES) void caches.delete(name).catch(() => undefined);
 }

@@ -22,6 +22,20 @@ async function typeNumber(text: string) {
   await user.keyboard(text);
 }
 
+describe('a pasted number', () => {
+  it.each(['+91 98765 43210', '098765 43210', '91-98765-43210', '9876543210', '+919876543210', '0091 98765 43210'])(
+    'reads %s as +91 98765-43210',
+    async (text) => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await user.click(input());
+      await user.paste(text);
+      expect(input().value).toBe('+91 98765-43210');
+      expect(localNumber(latest)).toBe('9876543210');
+    },
+  );
+});
+
 describe('the phone input', () => {
   it('starts in India (+91), is required and shows the default placeholder', () => {
     render(<Harness />);

@@ -1,4 +1,5 @@
 import PhoneInputModule, { type CountryData } from 'react-phone-input-2';
+import type { ClipboardEvent } from 'react';
 import 'react-phone-input-2/lib/style.css';
 
 // The package is CommonJS setting `exports.default`: the production build hands over the module object,
@@ -19,6 +20,22 @@ export const localNumber = ({ digits, dialCode }: PhoneNumber) =>
   digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits;
 
 const isCountry = (data: CountryData | object): data is CountryData => 'dialCode' in data;
+
+/**
+ * A pasted number as the field's digits, or undefined to let the field take it as typed. The field already holds
+ * the country code, so pasting `+91 98765 43210` or `91-98765-43210` would repeat it, and `098765 43210` would keep
+ * the trunk 0. The server reads every writing the same way (libphonenumber-js, too heavy for this first load).
+ */
+export function pastedDigits(text: string, dialCode: string): string | undefined {
+  const international = /^\s*(\+|00)/.test(text);
+  const digits = text.replace(/\D/g, '').replace(/^00/, '');
+  if (!digits) return undefined;
+  if (international) return digits.startsWith(dialCode) ? digits : undefined;
+  const national = digits.replace(/^0+/, '');
+  // Ten digits after the code: a national number written with its country code (India's are ten digits).
+  if (national.startsWith(dialCode) && national.length - dialCode.length >= 10) return national;
+  return dialCode + national;
+}
 
 /**
  * The spec's phone input (section 5) is react-phone-input-2 with its defaults: digits only, at most
@@ -56,6 +73,12 @@ export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: 
           autoFocus,
           'aria-invalid': errorId ? true : undefined,
           'aria-describedby': errorId,
+          onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+            const digits = pastedDigits(event.clipboardData.getData('text'), value.dialCode);
+            if (digits === undefined) return;
+            event.preventDefault();
+            onChange({ digits: digits.slice(0, 15), dialCode: value.dialCode });
+          },
         }}
         containerClass="phone-field"
         inputStyle={{ width: '100%', height: '2.75rem', fontSize: '1rem' }}

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { newUuid } from '../../lib/new-uuid.ts';
+import { QUIZ_ANSWERS_KEY } from '../../lib/private-data.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -19,7 +21,6 @@ interface QuizAnswersState {
   clear: (draft: string) => void;
 }
 
-export const QUIZ_ANSWERS_KEY = 'quizAnswers';
 
 // Saved in local storage on every choice, so a reload, a closed tab or a dropped connection loses nothing.
 export const useQuizAnswers = create<QuizAnswersState>()(
@@ -47,6 +48,11 @@ export const useQuizAnswers = create<QuizAnswersState>()(
     },
   ),
 );
+
+// Logout (or another student's sign-in) clears the saved answers (lib/private-data.ts); the ones held here go too.
+useSession.subscribe((state, previous) => {
+  if (previous.token && state.token !== previous.token) useQuizAnswers.setState({ drafts: {}, submissionIds: {} });
+});
 
 const noAnswers: QuizAnswers = {};
 

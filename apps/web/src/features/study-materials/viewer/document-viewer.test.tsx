@@ -104,14 +104,30 @@ describe('DocumentViewer', () => {
     const task = fakeTask();
     renderViewer();
     await act(async () => task.reject(new Error('Invalid PDF structure.')));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid PDF structure\.$/);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid PDF structure\.Try again$/);
+  });
+
+  it('says plainly that a server or network failure stopped the document, and opens it with Try again', async () => {
+    const { ResponseException } = await import('./pdfjs.ts');
+    const failed = fakeTask();
+    const user = userEvent.setup();
+    renderViewer();
+    await act(async () => failed.reject(new ResponseException(`Unexpected server response (500) while retrieving PDF "http://x/${url}".`, 500, false)));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Cannot load document: the server or the connection failed. Please try again.');
+    expect(alert).not.toHaveTextContent('Unexpected server response');
+    const again = fakeTask();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(openPdf).toHaveBeenCalledTimes(2);
+    await act(async () => again.resolve({ numPages: 3 }));
+    expect(screen.getByText('Showing practice-set.pdf, 3 pages')).toBeInTheDocument();
   });
 
   it("shows 'Cannot load document' for an error without a message", async () => {
     const task = fakeTask();
     renderViewer();
     await act(async () => task.reject(new Error('')));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Cannot load document$/);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Cannot load documentTry again$/);
   });
 
   it('explains a refused file instead of showing the raw server response', async () => {

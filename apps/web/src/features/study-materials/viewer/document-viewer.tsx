@@ -15,7 +15,7 @@ interface DocumentViewerProps {
 /** The in-page document viewer (loaded lazily: pdf.js comes with it). */
 export default function DocumentViewer({ url, title, onClose }: DocumentViewerProps) {
   const token = useSession((s) => s.token);
-  const { state, submitPassword } = usePdfDocument(url, token);
+  const { state, submitPassword, retry } = usePdfDocument(url, token);
   return (
     <section aria-label={title} className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col sm:mx-0 sm:my-0 sm:h-[calc(100dvh-7rem)] sm:rounded-xl sm:border sm:border-slate-200 sm:overflow-hidden">
       <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2">
@@ -30,6 +30,9 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
         <div role="alert" className="mx-auto mt-8 max-w-md px-4 text-center">
           {/* Spec section 8: the error's message, or 'Cannot load document' when it has none. */}
           <p className="text-lg font-semibold text-red-700">{state.message || 'Cannot load document'}</p>
+          <button type="button" onClick={retry} className={`${toolButton} mt-4 px-4`}>
+            Try again
+          </button>
         </div>
       ) : null}
       {state.status === 'loaded' ? <PdfPages pdf={state.pdf} fileName={fileNameOf(url)} /> : null}

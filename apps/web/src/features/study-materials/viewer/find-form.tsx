@@ -9,7 +9,10 @@ function describe(find: ViewerState['find']): string {
   return `${find.current} of ${find.total}`;
 }
 
-/** Searches the document's text; Enter finds the next match, Shift+Enter the previous one. */
+/**
+ * Searches the document's text; Enter finds the next match, Shift+Enter the previous one. On a phone it takes a row
+ * of its own under the other tools, so the box, the arrows and the count all fit at 360 px.
+ */
 export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: (query: string, previous: boolean) => void }) {
   const [query, setQuery] = useState('');
   const inputId = useId();
@@ -27,7 +30,7 @@ export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: 
     }
   };
   return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 items-center gap-1 sm:flex-none">
+    <form role="search" onSubmit={submit} className="order-last flex min-w-0 basis-full items-center gap-1 sm:order-none sm:basis-auto sm:flex-none">
       <label htmlFor={inputId} className="sr-only">
         Find in document
       </label>
@@ -38,7 +41,7 @@ export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: 
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
-        className="w-full min-w-0 rounded-lg border border-slate-300 px-2 py-1.5 sm:w-44"
+        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1.5 sm:w-44 sm:flex-none"
       />
       <button type="button" onClick={() => run(true)} className={toolButton} aria-label="Previous match">
         ↑
@@ -46,7 +49,7 @@ export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: 
       <button type="submit" className={toolButton} aria-label="Next match">
         ↓
       </button>
-      <output aria-live="polite" className="whitespace-nowrap text-sm text-slate-600">
+      <output aria-live="polite" className="min-w-16 whitespace-nowrap text-sm text-slate-600">
         {describe(find)}
       </output>
     </form>

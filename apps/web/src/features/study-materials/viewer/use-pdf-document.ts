@@ -11,13 +11,19 @@ function describe(error: unknown): string {
   if (error instanceof ResponseException) {
     if (error.status === 401) return 'Your session has ended. Please sign in again.';
     if (error.status === 404) return 'This document is not available to you.';
+    // pdf.js would say `Unexpected server response (500) while retrieving PDF "http://…"`: nothing a student can use.
+    return 'Cannot load document: the server or the connection failed. Please try again.';
   }
   return error instanceof Error ? error.message : '';
 }
 
-/** Opens a PDF: loading, then a password prompt (again after a wrong one), an error, or the open document. */
+/**
+ * Opens a PDF: loading, then a password prompt (again after a wrong one), an error, or the open document.
+ * `retry` opens it again after an error.
+ */
 export function usePdfDocument(url: string, token: string | null) {
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
+  const [tries, setTries] = useState(0);
   const answer = useRef<((password: string) => void) | null>(null);
 
   useEffect(() => {
@@ -36,12 +42,17 @@ export function usePdfDocument(url: string, token: string | null) {
       current = false;
       void task.destroy();
     };
-  }, [url, token]);
+  }, [url, token, tries]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setTries((n) => n + 1);
+  }, []);
 
   const submitPassword = useCallback((password: string) => {
     setState({ status: 'loading' });
     answer.current?.(password);
   }, []);
 
-  return { state, submitPassword };
+  return { state, submitPassword, retry };
 }
