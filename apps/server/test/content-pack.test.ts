@@ -26,6 +26,7 @@ afterAll(async () => {
 let run = 0;
 beforeEach(async () => {
   await db.query(`TRUNCATE subjects, news RESTART IDENTITY CASCADE`);
+  await db.query(`DELETE FROM audit_log`).catch(() => undefined);
   run++;
   options = { mediaDir: join(dir, `media-${run}`), materialsDir: join(dir, `materials-${run}`), timeZone: 'Asia/Kolkata', commit: true };
 });
@@ -173,6 +174,7 @@ describe('content pack: storing', () => {
     expect(report).toEqual({ problems: [], counts: { new: 11, updated: 0, unchanged: 0 } });
     expect(Object.values(await rowCounts()).every((n) => n === 0)).toBe(true);
     expect(await filesIn(options.mediaDir)).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM audit_log WHERE action = 'content.import'`)).toEqual([]);
   });
 
   it('stores the course as students see it, with files under generated names, and a second import changes nothing', async () => {
@@ -189,6 +191,8 @@ describe('content pack: storing', () => {
     expect(await readFile(join(options.materialsDir, material!.file_name), 'utf8')).toContain('handbook');
     expect(await readFile(join(options.mediaDir, topic!.video_link.slice('/media/'.length)))).toEqual(fakeFile.webm('sig-figs'));
     const stored = await filesIn(options.mediaDir);
+    const audit = await db.query(`SELECT actor, after FROM audit_log WHERE action = 'content.import' ORDER BY id DESC LIMIT 1`);
+    expect(audit).toEqual([{ actor: 'command line', after: { new: 11, updated: 0, unchanged: 0 } }]);
 
     expect((await importPack(db, folder, options)).counts).toEqual({ new: 0, updated: 0, unchanged: 11 });
     expect(await rowCounts()).toEqual({ subjects: 1, chapters: 1, topics: 2, study_materials: 1, quizzes: 1, questions: 2, batches: 1, live_classes: 1, news: 1 });
