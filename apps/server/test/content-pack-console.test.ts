@@ -75,6 +75,17 @@ describe('console: content pack import', () => {
     expect(answer).toMatchObject({ status: 400, body: { status: false, message: "file: ../../evil.txt would be written outside the pack's folder" } });
   });
 
+  it('refuses a zip that says it unpacks to more than the cap (a zip bomb) before unpacking it', async () => {
+    const bytes = Buffer.from(zipSync({ 'content.yaml': strToU8('subjects: []\n'), 'videos/huge.webm': new Uint8Array(1000) }));
+    // Write 2 GB as the video's unpacked size in its local and central headers, as a bomb's would read.
+    for (const [signature, at] of [[0x04034b50, 22], [0x02014b50, 24]] as const) {
+      for (let i = 0; i + 4 <= bytes.length; i++) if (bytes.readUInt32LE(i) === signature && bytes.toString('latin1', i + (signature === 0x04034b50 ? 30 : 46)).startsWith('videos/')) bytes.writeUInt32LE(0x7fffffff, i + at);
+    }
+    const answer = await t.consolePost('/Content/import_preview', { file: bytes.toString('base64') }, teacher);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/^file: the zip unpacks to more than \d+ MB$/);
+  });
+
   it('refuses what is not a zip, a zip without content.yaml, and a file over the cap', async () => {
     const notZip = await t.consolePost('/Content/import_preview', { file: Buffer.from('%PDF-1.4 hello').toString('base64') }, teacher);
     expect(notZip).toMatchObject({ status: 400, body: { status: false, message: 'file: the file is not a zip archive' } });
