@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import portal from './eslint-rules/import-zones.js';
+
+// Files that belong to one of the TypeScript projects, so lint can ask the type checker about them.
+const typedFiles = [
+  'apps/server/{src,test,scripts,bench}/**/*.ts',
+  'apps/web/{src,test}/**/*.{ts,tsx}',
+  'packages/contract/src/**/*.ts',
+  'e2e/**/*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'apps/server/media/**'] },
@@ -11,6 +20,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // A promise nobody awaits hides its failure (an unhandled rejection ends the server); one passed where a
+    // callback's result is ignored does the same.
+    files: typedFiles,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // The zones the README's architecture names; a crossing import is a design change to discuss, not to slip in.
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { portal },
+    rules: {
+      'portal/import-zones': [
+        'error',
+        [
+          { eachFolderOf: 'apps/web/src/features', message: 'A student feature does not import another feature; move what both need to components/, lib/ or api/' },
+          { eachFolderOf: 'apps/web/src/console/features', message: 'A console feature does not import another feature; move what both need to console/components or console/lib' },
+          { from: 'apps/web/src', except: ['apps/web/src/console'], forbid: 'apps/web/src/console', message: 'The student app does not import the console (it would weigh on its first load)' },
+          { from: 'apps/web/src', except: ['apps/web/src/console'], forbidPackage: '@portal/contract/console', message: 'The student app does not import the console’s calls' },
+          { from: 'apps/web/src/console', forbid: 'apps/web/src/features', message: 'The console does not import the student app’s features' },
+          { from: 'apps/server/src/http', forbid: 'apps/server/src/resources', message: 'http/ serves every resource and imports none of them' },
+          { from: 'apps/server/src/sms', forbid: 'apps/server/src/resources', message: 'sms/ sends messages for every resource and imports none of them' },
+        ],
+      ],
     },
   },
   {

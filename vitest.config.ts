@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/test/**/*.test.ts', 'packages/contract/test/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts', 'packages/contract/test/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

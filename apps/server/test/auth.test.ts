@@ -9,7 +9,8 @@ import {
   RESEND_COOLDOWN_SECONDS,
 } from '../src/resources/auth/limits.ts';
 import { claimTry, consumeChallenge, findChallenge } from '../src/resources/auth/challenge-repository.ts';
-import { codeSecret, hashOtpRef } from '../src/resources/auth/otp-codes.ts';
+import { hashOtpRef } from '../src/resources/auth/otp-codes.ts';
+import { serverSecret } from '../src/server-secret.ts';
 import { verifyCode } from '../src/resources/auth/verify-code.ts';
 import { sweepAuth } from '../src/resources/auth/sweep.ts';
 import { startTestApp, type TestApp } from './helper.ts';
@@ -202,7 +203,7 @@ describe('signing in with a code', () => {
     }
     await age(RESEND_COOLDOWN_SECONDS);
     ref = (await call('/Auth/resendOTP', { otp_ref: ref })).body.data.otp_ref;
-    const secret = codeSecret(t.config.AUTH_SECRET);
+    const secret = serverSecret(t.config.AUTH_SECRET);
     await Promise.all(
       Array.from({ length: MAX_TRIES_PER_CODE }, () => verifyCode(t.db, secret, { otpRef: ref, otp: wrongCode(lastCode()), clientIp: address }, ['student'])),
     );

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import { mediaDir } from '../file-folders.ts';
-import { codeSecret } from '../resources/auth/otp-codes.ts';
+import { serverSecret } from '../server-secret.ts';
 import { contentEtag, etagMatches } from './content-etag.ts';
 import { findSessionStudentByHash } from '../sessions/session-repository.ts';
 import { isProtectedMedia, mediaSignatureSession } from './media-links.ts';
@@ -29,7 +29,7 @@ export async function registerMedia(app: FastifyInstance) {
     allowedPath: (path, _root, request) => !isProtectedMedia(path) || request.routeOptions.url === SIGNED_ROUTE,
   });
 
-  const key = codeSecret(app.config.AUTH_SECRET);
+  const key = serverSecret(app.config.AUTH_SECRET);
   app.get<{ Params: { signature: string; '*': string } }>(SIGNED_ROUTE, async (request, reply) => {
     const path = posix.normalize(request.params['*']);
     const session = path.startsWith('..') || posix.isAbsolute(path) ? undefined : mediaSignatureSession(request.params.signature, path, key);

@@ -1,12 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '@portal/contract';
 
-// Without AUTH_SECRET (development and tests only; production refuses to start) codes are keyed
-// with a secret that lives as long as the process, so a restart ends every pending code.
-const processSecret = randomBytes(32).toString('base64url');
-
-export const codeSecret = (authSecret: string | undefined) => authSecret ?? processSecret;
-
 /** A code of OTP_LENGTH digits from a cryptographic source. */
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 

@@ -7,7 +7,8 @@ import { defineRoute } from '../../http/define-route.ts';
 import { deactivatedMessage, findStudent, findStudentByPhone, isStudentActive } from '../profile/student-repository.ts';
 import { fileProvedRequest } from '../registration/file-request.ts';
 import { type Audience, findChallenge } from './challenge-repository.ts';
-import { codeSecret, hashOtpRef } from './otp-codes.ts';
+import { serverSecret } from '../../server-secret.ts';
+import { hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
 import { sendCode } from './send-code.ts';
 import { createSession, deleteDeadSessions, revokeSession } from '../../sessions/session-repository.ts';
@@ -55,7 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, verifyOtp, async ({ body, request }) => {
-    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
+    const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
       return { status: false as const, message: result.message, ...(result.triesLeft ? { tries_left: result.triesLeft } : {}) };

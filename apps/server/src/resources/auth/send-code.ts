@@ -16,7 +16,8 @@ import {
 import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, RESEND_COOLDOWN_SECONDS } from './limits.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { wrongCodes } from './wrong-code-repository.ts';
-import { codeSecret, describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
+import { serverSecret } from '../../server-secret.ts';
+import { describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
 
 
 export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';
@@ -47,7 +48,7 @@ export interface CodeRequest {
  */
 export async function sendCode(app: FastifyInstance, request: CodeRequest): Promise<SentCode> {
   const { phone, audience, accountId } = request;
-  const secret = codeSecret(app.config.AUTH_SECRET);
+  const secret = serverSecret(app.config.AUTH_SECRET);
   const otpRef = newOtpRef();
   const refHash = hashOtpRef(otpRef);
   const code = newCode();

@@ -4,13 +4,13 @@ import { hashToken } from '../../sessions/session-repository.ts';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
-import { codeSecret } from '../auth/otp-codes.ts';
+import { serverSecret } from '../../server-secret.ts';
 import { requireChapter } from '../subjects/access.ts';
 import { listTopics, requireTopic } from './topic-repository.ts';
 import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
-  const key = codeSecret(app.config.AUTH_SECRET);
+  const key = serverSecret(app.config.AUTH_SECRET);
   // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
   // Each link is bound to the session that asked for it, so it stops working with that session's Logout.
   const withSignedVideo = <T extends { video_link: string }>(request: FastifyRequest, rows: T[]) => {

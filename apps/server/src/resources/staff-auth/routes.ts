@@ -7,7 +7,8 @@ import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import { createStaffSession, deleteDeadStaffSessions, revokeSession } from '../../sessions/session-repository.ts';
 import { findChallenge } from '../auth/challenge-repository.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
-import { codeSecret, hashOtpRef } from '../auth/otp-codes.ts';
+import { serverSecret } from '../../server-secret.ts';
+import { hashOtpRef } from '../auth/otp-codes.ts';
 import { sendCode } from '../auth/send-code.ts';
 import { verifyCode } from '../auth/verify-code.ts';
 import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
@@ -44,7 +45,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   });
 
   defineConsoleRoute(app, staffVerifyOtp, async ({ body, request }) => {
-    const result = await verifyCode(app.db, codeSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, ['staff']);
+    const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, ['staff']);
     if (!result.ok) return { status: false as const, message: result.message };
     const member = await findStaffMember(app.db, result.accountId);
     if (!member?.active) return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };

@@ -94,13 +94,21 @@ describe('Topics of a chapter', () => {
       const video = await loadedVideo();
       const reported = () => calls.filter((call) => call.path === '/Student/watched').map((call) => (call.body as { position_seconds: number }).position_seconds);
       playTo(video, 3);
-      act(() => vi.advanceTimersByTime(9_000));
+      act(() => {
+        vi.advanceTimersByTime(9_000);
+      });
       expect(reported()).toEqual([]);
-      act(() => vi.advanceTimersByTime(1_000));
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
       await waitFor(() => expect(reported()).toEqual([3]));
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       playTo(video, 6.5);
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       await waitFor(() => expect(reported()).toEqual([3, 6.5]));
     } finally {
       vi.useRealTimers();
@@ -119,11 +127,17 @@ describe('Topics of a chapter', () => {
       await user.click(await screen.findByRole('button', { name: /Introduction to Units/ }));
       playTo(await loadedVideo(), 4);
       const reported = () => calls.filter((call) => call.path === '/Student/watched').length;
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       await waitFor(() => expect(answers).toBe(1));
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       await waitFor(() => expect(reported()).toBe(2));
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
       expect(reported()).toBe(2);
       expect(calls.filter((call) => call.path === '/Student/watched').map((call) => call.body)).toEqual([
         { stud_id: demoStudent.stud_id, topic_id: 21, position_seconds: 4, duration_seconds: 12 },
