@@ -69,6 +69,17 @@ function startInstance(name, port) {
   return { name, base: `http://127.0.0.1:${port}`, outbox, child, log: () => log };
 }
 
+/** The code of the newest SMS in an instance's outbox; the text goes out just after the login call's answer. */
+async function codeFromOutbox(outbox) {
+  for (let tries = 0; tries < 100; tries++) {
+    const last = existsSync(outbox) ? readFileSync(outbox, 'utf8').trim().split('\n').at(-1) : '';
+    const code = last ? /\b(\d{4,8})\b/.exec(JSON.parse(last).text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no code in ${outbox}`);
+}
+
 async function waitReady(instance, started) {
   while (Date.now() - started < 120_000) {
     if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited with ${instance.child.exitCode}:\n${instance.log()}`);
@@ -102,7 +113,7 @@ try {
   check(a.child.exitCode === null && b.child.exitCode === null, 'both instances came up');
 
   const login = await api(a, '/Auth/login', { phone_code: '91', mobile: '9876543210' });
-  const code = /\b(\d{4})\b/.exec(JSON.parse(readFileSync(a.outbox, 'utf8').trim().split('\n').at(-1)).text)?.[1];
+  const code = await codeFromOutbox(a.outbox);
   const signedIn = await api(a, '/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: code });
   const token = signedIn.body.token;
   check(signedIn.body.status === true && typeof token === 'string', 'signed in through instance a');

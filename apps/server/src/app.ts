@@ -15,6 +15,7 @@ import { apiRoutes } from './api-routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
+import { SmsQueue } from './sms/sms-queue.ts';
 import { startSessionCache } from './sessions/session-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
@@ -45,6 +46,9 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  app.decorate('smsQueue', new SmsQueue(app.log));
+  // A code already promised to someone is still handed to the gateway before the server stops.
+  app.addHook('onClose', () => app.smsQueue.idle());
   app.decorate('metrics', createMetrics(db));
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);

@@ -76,6 +76,7 @@ describe('backup and restore', () => {
         const post = async (path: string, body: unknown, token?: string) =>
           (await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Token: token } : {}) }, body: JSON.stringify(body) })).json() as Promise<any>;
         const login = await post('/Auth/login', DEMO_PHONE);
+        await app.smsQueue.idle();
         const code = /\b(\d{4})\b/.exec(texts.at(-1)!)![1]!;
         const signedIn = await post('/Auth/verifyOTP', { otp_ref: login.data.otp_ref, otp: code });
         expect(signedIn.status).toBe(true);

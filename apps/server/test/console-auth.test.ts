@@ -22,7 +22,9 @@ async function call(base: 'console' | 'api', path: string, body: unknown, token?
   if (token) headers.Token = token;
   const prefix = base === 'console' ? t.config.CONSOLE_API_BASE : t.config.API_BASE;
   const response = await fetch(t.url + prefix + path, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as any };
+  const answer = (await response.json()) as any;
+  await t.smsSent();
+  return { status: response.status, body: answer };
 }
 const lastCode = () => outbox.at(-1)?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
 

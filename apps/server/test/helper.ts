@@ -41,6 +41,8 @@ export interface TestApp {
   tokenFor(studentId: number): Promise<string>;
   /** A live console session token for an active staff member of that role (created when there is none). */
   staffTokenFor(role: 'admin' | 'teacher'): Promise<string>;
+  /** Resolves when every sign-in code asked for so far has been handed to the SMS sender (they go after the answer). */
+  smsSent(): Promise<void>;
   /** POSTs JSON to a console API path (e.g. `/Members/list`) over real HTTP. */
   consolePost(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
   /** POSTs JSON to an API path (e.g. `/Student/subjects`) over real HTTP. */
@@ -88,6 +90,8 @@ export async function startTestApp(
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
+    // Codes are texted after the answer; the test reads its outbox as a student reads the SMS that follows.
+    await app.smsQueue.idle();
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
@@ -104,6 +108,7 @@ export async function startTestApp(
     demo,
     tokenFor: (studentId) => createSession(db, studentId, 1),
     staffTokenFor: async (role) => createStaffSession(db, await staffWithRole(db, role), 1),
+    smsSent: () => app.smsQueue.idle(),
     consolePost: (path, body, token) => send('POST', path, body, token, address + config.CONSOLE_API_BASE),
     post: (path, body, token) => send('POST', path, body, token),
     get: (path, token) => send('GET', path, undefined, token),

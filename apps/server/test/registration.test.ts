@@ -36,7 +36,9 @@ async function call(path: string, body: unknown, app = t) {
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  const answer = (await response.json()) as any;
+  await app.smsSent();
+  return { status: response.status, body: answer };
 }
 
 const levelId = async (name = 'Class 10') =>

@@ -31,7 +31,9 @@ async function call(path: string, body: unknown, from: string) {
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  const answer = (await response.json()) as any;
+  await t.smsSent();
+  return { status: response.status, body: answer };
 }
 
 /** `count` wrong codes written `secondsAgo` in the past, each from an address of its own unless `from` is given. */

@@ -14,7 +14,7 @@ export async function numberSends(db: Queryable, phone: string, clientIp: string
   const [row] = await db.query<NumberSends>(
     `WITH recent AS (
        SELECT created_at, client_ip, consumed_at FROM otp_challenges
-        WHERE phone = $1 AND created_at > now() - make_interval(secs => $3)
+        WHERE phone = $1 AND created_at > now() - make_interval(secs => $3) AND NOT undelivered
      ), since AS (
        SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS at FROM recent WHERE consumed_at IS NOT NULL
      ), counted AS (
@@ -36,7 +36,7 @@ export async function addressActivity(db: Queryable, clientIp: string): Promise<
     `SELECT count(*)::int AS "sends",
             coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - now())), 0)::int AS "freeIn"
        FROM otp_challenges
-      WHERE client_ip = $1 AND created_at > now() - make_interval(secs => $2) AND consumed_at IS NULL`,
+      WHERE client_ip = $1 AND created_at > now() - make_interval(secs => $2) AND consumed_at IS NULL AND NOT undelivered`,
     [clientIp, SEND_WINDOW_SECONDS],
   );
   return row ?? { sends: 0, freeIn: 0 };
@@ -59,7 +59,7 @@ export async function lockNumberAndAddress(tx: Queryable, phone: string, clientI
 /** Seconds since the newest code for a number asked from an address was created (the resend cool-down runs from it), or null. */
 export async function latestSendAge(db: Queryable, phone: string, clientIp: string): Promise<number | null> {
   const [row] = await db.query<{ age: number | null }>(
-    `SELECT floor(extract(epoch FROM now() - max(created_at)))::int AS "age" FROM otp_challenges WHERE phone = $1 AND client_ip = $2`,
+    `SELECT floor(extract(epoch FROM now() - max(created_at)))::int AS "age" FROM otp_challenges WHERE phone = $1 AND client_ip = $2 AND NOT undelivered`,
     [phone, clientIp],
   );
   return row?.age ?? null;
@@ -112,9 +112,9 @@ export async function expirePendingChallenges(db: Queryable, phone: string, clie
   );
 }
 
-/** A code that could not be sent never reached anyone: it neither works nor counts. */
-export async function deleteChallenge(db: Queryable, id: number) {
-  await db.query('DELETE FROM otp_challenges WHERE id = $1', [id]);
+/** A code the gateway did not take never reached anyone: it neither works nor counts, and its holder is told why. */
+export async function markUndelivered(db: Queryable, id: number) {
+  await db.query('UPDATE otp_challenges SET undelivered = true WHERE id = $1', [id]);
 }
 
 export interface ChallengeState {
@@ -124,6 +124,8 @@ export interface ChallengeState {
   phone: string;
   used: boolean;
   expired: boolean;
+  /** The gateway did not take the text (markUndelivered). */
+  undelivered: boolean;
   failures: number;
   /** Seconds since the code was sent. */
   age: number;
@@ -132,7 +134,7 @@ export interface ChallengeState {
 export async function findChallenge(db: Queryable, refHash: string): Promise<ChallengeState | undefined> {
   const rows = await db.query<ChallengeState>(
     `SELECT id, audience, coalesce(student_id, staff_id, registration_id) AS "accountId", phone, consumed_at IS NOT NULL AS "used", expires_at <= now() AS "expired",
-            failures, floor(extract(epoch FROM now() - created_at))::int AS "age"
+            undelivered, failures, floor(extract(epoch FROM now() - created_at))::int AS "age"
        FROM otp_challenges WHERE ref_hash = $1`,
     [refHash],
   );
@@ -147,7 +149,7 @@ export async function findChallenge(db: Queryable, refHash: string): Promise<Cha
 export async function claimTry(db: Queryable, id: number, maxTries: number): Promise<{ failures: number; codeHash: string } | undefined> {
   const rows = await db.query<{ failures: number; codeHash: string }>(
     `UPDATE otp_challenges SET failures = failures + 1
-      WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() AND failures < $2
+      WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() AND failures < $2 AND NOT undelivered
       RETURNING failures, code_hash AS "codeHash"`,
     [id, maxTries],
   );

@@ -4,11 +4,11 @@ import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
 import type { Queryable } from '../../db/database.ts';
 import {
   addressActivity,
-  deleteChallenge,
   expirePendingChallenges,
   insertChallenge,
   latestSendAge,
   lockNumberAndAddress,
+  markUndelivered,
   numberSends,
   type Audience,
   type ChallengeState,
@@ -68,19 +68,18 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   });
 
   if (accountId) {
-    try {
+    // Texted after the answer, so a registered number answers as fast as any other (docs/decisions/040). A text the
+    // gateway refuses is not retried (it may have gone out after all); its holder learns it when trying the code.
+    app.smsQueue.add(async () => {
       // Staff get the students' sign-in template: it is the one registered with the operators (DLT).
-      await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in');
-    } catch {
-      await deleteChallenge(app.db, id);
-      throw new ApiError(503, smsNotSentMessage, { 'Retry-After': '60' });
-    }
+      await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in').catch(() => markUndelivered(app.db, id));
+    });
   }
   return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS };
 }
 
 async function checkLimits(tx: Queryable, phone: string, clientIp: string, replacing?: ChallengeState) {
-  if (replacing) {
+  if (replacing && !replacing.undelivered) {
     // From the number's newest code, not the one being replaced: resending an older code again and again
     // must not get round the cool-down.
     const age = (await latestSendAge(tx, phone, clientIp)) ?? replacing.age;

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { claimTry, consumeChallenge, findChallenge, lockNumberAndAddress, type Audience, type ChallengeState } from './challenge-repository.ts';
 import { MAX_TRIES_PER_CODE } from './limits.ts';
+import { smsNotSentMessage } from './send-code.ts';
 import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { countWrongCode, forgiveWrongCode, wrongCodes } from './wrong-code-repository.ts';
@@ -59,6 +60,7 @@ export async function verifyCode(
 }
 
 function whyUnusable(challenge: ChallengeState): string | undefined {
+  if (challenge.undelivered) return smsNotSentMessage;
   if (challenge.used) return used;
   if (challenge.expired) return expired;
   if (challenge.failures >= MAX_TRIES_PER_CODE) return outOfTries;
