@@ -42,7 +42,7 @@ export async function waitForCode(mobile: string, seen: number): Promise<string>
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const fresh = (await readOutbox()).slice(seen).filter((m) => m.to === `+91${mobile}`);
-    const code = fresh.at(-1)?.text.match(/\b(\d{4})\b/)?.[1];
+    const code = fresh.at(-1)?.text.match(/\b(\d{4,8})\b/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }

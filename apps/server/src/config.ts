@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
+import { OTP_LENGTHS } from '@portal/contract/auth';
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '@portal/contract/phone';
 
 const optionalText = z.optional(z.string().check(z.minLength(1)));
@@ -43,6 +44,11 @@ const schema = z.object({
   SMS_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_TEMPLATE),
   /** The text of the code that proves a registering student's number (a second DLT template). */
   SMS_REGISTRATION_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_REGISTRATION_TEMPLATE),
+  /** Digits of a sign-in code: 4 by default, 6 recommended (docs/decisions/040); the code boxes follow it. */
+  OTP_LENGTH: z._default(
+    z.coerce.number().check(z.int('must be a whole number'), z.gte(OTP_LENGTHS.min, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`), z.lte(OTP_LENGTHS.max, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`)),
+    OTP_LENGTHS.default,
+  ),
   /** How long a gateway may take to accept a message. */
   SMS_TIMEOUT_MS: wholeNumber(1, 10_000),
   /** The log provider appends one JSON line per message here. */

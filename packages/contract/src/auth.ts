@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { endpoint, envelope } from './common.ts';
 import { student } from './student.ts';
 
-export const OTP_LENGTH = 4;
+/** Digits of a sign-in code: the server's OTP_LENGTH (4 by default, 6 recommended) within these bounds. */
+export const OTP_LENGTHS = { min: 4, max: 8, default: 4 } as const;
 export const PHONE_MAX_DIGITS = 15;
 
 export const digits = (label: string, min: number, max: number) =>
@@ -15,8 +16,14 @@ export const writtenMobile = z
 
 export const otpRef = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'otp_ref is not valid'));
 
-/** A code was sent (or, for a number that is not registered, seemingly so): its reference and the resend wait in seconds. */
-export const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
+/**
+ * A code was sent (or, for a number that is not registered, seemingly so): its reference, the resend wait in seconds,
+ * and how many digits the code has (the code boxes follow it).
+ */
+export const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number(), otp_length: z.number() }));
+
+/** A code as typed: its length is checked against the code itself (a code of another length is a wrong code). */
+export const typedCode = digits('otp', OTP_LENGTHS.min, OTP_LENGTHS.max);
 
 export const login = endpoint({
   method: 'POST',
@@ -40,7 +47,7 @@ export const verifyOtp = endpoint({
   method: 'POST',
   path: '/Auth/verifyOTP',
   auth: false,
-  body: z.strictObject({ otp_ref: otpRef, otp: digits('otp', OTP_LENGTH, OTP_LENGTH) }),
+  body: z.strictObject({ otp_ref: otpRef, otp: typedCode }),
   /**
    * A right code signs in (student and token) or, for a registration's code, files the request for staff
    * (no token). A wrong, used or expired code answers HTTP 200 with status false and no data; `sign_in`

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { envelope } from '../common.ts';
-import { OTP_LENGTH, otpRef } from '../auth.ts';
+import { codeSent, otpRef, typedCode } from '../auth.ts';
 import { consoleEndpoint, everyStaffRole, typedMobile } from './common.ts';
 import { staffMember } from './staff.ts';
 
-const codeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number() }));
 
 /** Texts a sign-in code to a staff member's number (the same answer for a number that is not staff). */
 export const staffLogin = consoleEndpoint({
@@ -27,10 +26,7 @@ export const staffVerifyOtp = consoleEndpoint({
   method: 'POST',
   path: '/Auth/verifyOTP',
   roles: [],
-  body: z.strictObject({
-    otp_ref: otpRef,
-    otp: z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `otp must be ${OTP_LENGTH} digits`)),
-  }),
+  body: z.strictObject({ otp_ref: otpRef, otp: typedCode }),
   /** A wrong, used or expired code answers HTTP 200 with status false, as the student sign-in does. */
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: staffMember, token: z.string() }),

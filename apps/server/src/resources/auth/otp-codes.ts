@@ -1,8 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '@portal/contract';
 
-/** A code of OTP_LENGTH digits from a cryptographic source. */
-export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+/** A code of `length` digits (OTP_LENGTH) from a cryptographic source. */
+export const newCode = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0');
 
 /** The reference the client holds for one sign-in: 128 random bits; only its hash is stored. */
 export const newOtpRef = () => randomBytes(16).toString('base64url');

@@ -27,6 +27,7 @@ const limited = (message: string) => new ApiError(429, message);
 export interface SentCode {
   otp_ref: string;
   resend_after: number;
+  otp_length: number;
 }
 
 /** `+919876543210`: how a number is stored, counted and addressed. */
@@ -51,7 +52,7 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   const secret = serverSecret(app.config.AUTH_SECRET);
   const otpRef = newOtpRef();
   const refHash = hashOtpRef(otpRef);
-  const code = newCode();
+  const code = newCode(app.config.OTP_LENGTH);
 
   const id = await app.db.transaction(async (tx) => {
     await lockNumberAndAddress(tx, phone, request.clientIp);
@@ -75,7 +76,7 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
       await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in').catch(() => markUndelivered(app.db, id));
     });
   }
-  return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS };
+  return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS, otp_length: app.config.OTP_LENGTH };
 }
 
 async function checkLimits(tx: Queryable, phone: string, clientIp: string, replacing?: ChallengeState) {

@@ -23,7 +23,7 @@ function renderConsole(path: string, staff: StaffMember | null) {
 describe('the console', () => {
   it('signs a staff member in with the number, then the code, and opens the overview', { timeout: 20_000 }, async () => {
     const calls = mockApi({
-      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30 }),
+      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 4 }),
       [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
       [`${base}/Auth/me`]: () => ok(admin),
     });
@@ -36,6 +36,26 @@ describe('the console', () => {
     expect(window.location.pathname).toMatch(/^\/console\/?$/);
     expect(calls.slice(0, 2).map((c) => c.body)).toEqual([{ mobile: '98111 00001' }, { otp_ref: 'r'.repeat(22), otp: '1234' }]);
     expect(useStaffSession.getState().token).toBe('t'.repeat(43));
+  });
+
+  it('takes a code of the length the server sent (OTP_LENGTH 6) and says so when it is short', async () => {
+    const calls = mockApi({
+      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 6 }),
+      [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
+      [`${base}/Auth/me`]: () => ok(admin),
+    });
+    const { user } = renderConsole('/console', null);
+    await user.type(await screen.findByLabelText('Mobile number'), '98111 00001');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const code = await screen.findByLabelText('Sign-in code');
+    await user.type(code, '1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code has 6 digits.')).toBeInTheDocument();
+    await user.type(code, '5678');
+    expect(code).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Asha Admin' })).toBeInTheDocument();
+    expect(calls[1]!.body).toEqual({ otp_ref: 'r'.repeat(22), otp: '123456' });
   });
 
   it('shows a refused number beside the field it names', async () => {

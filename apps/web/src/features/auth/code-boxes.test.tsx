@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { CodeBoxes, emptyCode } from './code-boxes.tsx';
 
-function Harness({ initial = emptyCode() }: { initial?: string[] }) {
+function Harness({ initial = emptyCode(4) }: { initial?: string[] }) {
   const [value, setValue] = useState(initial);
   return (
     <>

@@ -1,10 +1,10 @@
-import { OTP_LENGTH } from '@portal/contract/auth';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
-export const emptyCode = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
+/** One empty box per digit of the code (the server's OTP_LENGTH, told with each code sent). */
+export const emptyCode = (length: number): string[] => Array.from({ length }, () => '');
 
 interface CodeBoxesProps {
-  /** One entry per box: a digit or ''. */
+  /** One entry per box (one per digit of the code): a digit or ''. */
   value: string[];
   onChange: (value: string[]) => void;
   /** id of the text that names the group. */
@@ -15,15 +15,16 @@ interface CodeBoxesProps {
 }
 
 /**
- * Four single-digit boxes: typing moves forward, Backspace clears and moves back, arrows move,
+ * Single-digit boxes, one per digit of the code: typing moves forward, Backspace clears and moves back, arrows move,
  * and a pasted or autofilled code (digits only) fills the boxes from the one it lands in.
  */
 export function CodeBoxes({ value, onChange, labelledBy, disabled, autoFocus }: CodeBoxesProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
+  const length = value.length;
+  const focus = (index: number) => boxes.current[Math.max(0, Math.min(length - 1, index))]?.focus();
 
   const fill = (from: number, digits: string) => {
-    const accepted = digits.replace(/\D/g, '').slice(0, OTP_LENGTH - from);
+    const accepted = digits.replace(/\D/g, '').slice(0, length - from);
     if (!accepted) return;
     const next = [...value];
     [...accepted].forEach((digit, offset) => (next[from + offset] = digit));
@@ -70,7 +71,7 @@ export function CodeBoxes({ value, onChange, labelledBy, disabled, autoFocus }: 
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           autoFocus={autoFocus && index === 0}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          aria-label={`Digit ${index + 1} of ${length}`}
           value={digit}
           disabled={disabled}
           // Typing into a filled box replaces its digit.

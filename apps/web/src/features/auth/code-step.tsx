@@ -15,6 +15,8 @@ interface CodeStepProps {
   sentTo: string;
   /** When a new code may be asked for (ms since the epoch). */
   resendAt: number;
+  /** Digits of the code sent. */
+  codeLength: number;
   onResent: (sent: CodeSent) => void;
   onSignedIn: (user: Student, token: string, message: string) => void;
   /** A registration's code was right: the request now waits for the institute. */
@@ -28,9 +30,9 @@ interface CodeStepProps {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Step 'otp': four boxes, Submit, a new code after the cool-down, and help when no code came. */
-export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
-  const [digits, setDigits] = useState(emptyCode);
+/** Step 'otp': a box per digit, Submit, a new code after the cool-down, and help when no code came. */
+export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
+  const [digits, setDigits] = useState(() => emptyCode(codeLength));
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
   /** Bumped after a wrong code, so the boxes start empty with the first one focused. */
@@ -52,7 +54,7 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFile
       if (!result.status && result.tries_left) {
         // The same code may be tried again (the server counts the tries): stay here rather than void it.
         setOtpRef(otpRef);
-        setDigits(emptyCode());
+        setDigits(emptyCode(codeLength));
         setAttempt((n) => n + 1);
         setPending(false);
         toast.error(result.message);
@@ -70,7 +72,7 @@ export function CodeStep({ sentTo, resendAt, onResent, onSignedIn, onRequestFile
     setResending(true);
     try {
       const sent = await resendCode(otpRef);
-      setDigits(emptyCode());
+      setDigits(emptyCode(sent.otp_length));
       onResent(sent);
       toast.success('We sent you a new code.');
     } catch (error) {

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { type Answer, mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 
-const sent = (otp_ref: string, resend_after = 30) => ok({ otp_ref, resend_after }, 'We sent a code to your registered mobile number.');
+const sent = (otp_ref: string, resend_after = 30, otp_length = 4) => ok({ otp_ref, resend_after, otp_length }, 'We sent a code to your registered mobile number.');
 const signedIn = (): Answer => ({ status: 200, body: { status: true, message: 'Login successful', data: demoStudent, token: 'new-token' } });
 const chat = () => ok({ link: 'https://wa.me/919000000000' });
 
@@ -46,6 +46,17 @@ describe('the login page', () => {
     expect(submit).toBeDisabled();
     await user.keyboard('4');
     expect(submit).toBeEnabled();
+  });
+
+  it('shows as many boxes as the code sent has digits (OTP_LENGTH 6), and sends all six', async () => {
+    const { user, calls } = await askForCode({ '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa', 30, 6), '/Auth/verifyOTP': signedIn });
+    await user.click(await screen.findByLabelText('Digit 1 of 6'));
+    expect(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })).toHaveLength(6);
+    await user.keyboard('12345');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await user.keyboard('6');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', otp: '123456' }));
   });
 
   it('signs in on a right code: stores user and token, shows the message, goes Home', async () => {

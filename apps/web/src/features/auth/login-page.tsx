@@ -1,4 +1,5 @@
 import type { Student } from '@portal/contract';
+import { OTP_LENGTHS } from '@portal/contract/auth';
 import { Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
@@ -28,6 +29,7 @@ export default function LoginPage() {
   const [step, setStep] = useState<Step>('login');
   const [phone, setPhone] = useState<PhoneNumber>(emptyPhone);
   const [resendAt, setResendAt] = useState(0);
+  const [codeLength, setCodeLength] = useState<number>(OTP_LENGTHS.default);
   // The code step serves sign-in and registration; a refusal returns to the step it came from.
   const [registering, setRegistering] = useState(false);
   const [draft, setDraft] = useState(emptyDraft);
@@ -41,6 +43,7 @@ export default function LoginPage() {
   const codeSent = (sent: CodeSent) => {
     useSession.getState().setOtpRef(sent.otp_ref);
     setResendAt(Date.now() + sent.resend_after * 1000);
+    setCodeLength(sent.otp_length);
     setStep('otp');
   };
 
@@ -114,6 +117,7 @@ export default function LoginPage() {
           <CodeStep
             sentTo={sentTo}
             resendAt={resendAt}
+            codeLength={codeLength}
             onResent={codeSent}
             onSignedIn={signedIn}
             onRequestFiled={requestFiled}

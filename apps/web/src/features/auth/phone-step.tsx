@@ -6,6 +6,7 @@ import { localNumber, PhoneField, type PhoneNumber } from './phone-field.tsx';
 export interface CodeSent {
   otp_ref: string;
   resend_after: number;
+  otp_length: number;
 }
 
 interface PhoneStepProps {

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 const levels = () => ok([{ id: 3, name: 'Class 10' }, { id: 4, name: 'Class 11' }]);
 const open = () => ok({ mode: 'requests', contact_link: 'https://wa.me/919000000000' });
-const sent = () => ok({ otp_ref: 'ref-rrrrrrrrrrrrrrrrrrrr', resend_after: 30 }, 'We sent a code to your mobile number.');
+const sent = () => ok({ otp_ref: 'ref-rrrrrrrrrrrrrrrrrrrr', resend_after: 30, otp_length: 4 }, 'We sent a code to your mobile number.');
 const filed = (): Answer => ({
   status: 200,
   body: { status: true, message: 'Your request went to the institute. You will get an SMS when you can sign in.', data: { request_id: 12 } },

@@ -1,4 +1,3 @@
-import { OTP_LENGTH } from '@portal/contract/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
@@ -25,7 +24,8 @@ export function CodeForm({ pending, onResent, onBack }: CodeFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) return setProblem(`The code has ${OTP_LENGTH} digits.`);
+    const length = pending.codeLength;
+    if (!new RegExp(`^\\d{${length}}$`).test(code)) return setProblem(`The code has ${length} digits.`);
     setBusy(true);
     try {
       const result = await verifyStaffCode(pending.otpRef, code);
@@ -48,7 +48,7 @@ export function CodeForm({ pending, onResent, onBack }: CodeFormProps) {
   const resend = async () => {
     try {
       const sent = await resendStaffCode(pending.otpRef);
-      onResent({ ...pending, otpRef: sent.otp_ref, resendAt: Date.now() + sent.resend_after * 1000 });
+      onResent({ ...pending, otpRef: sent.otp_ref, resendAt: Date.now() + sent.resend_after * 1000, codeLength: sent.otp_length });
       setCode('');
       setProblem('');
       toast.success('We sent you a new code.');
@@ -75,7 +75,7 @@ export function CodeForm({ pending, onResent, onBack }: CodeFormProps) {
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus
-          maxLength={OTP_LENGTH}
+          maxLength={pending.codeLength}
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
           aria-invalid={problem ? true : undefined}

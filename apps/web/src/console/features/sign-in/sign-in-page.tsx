@@ -7,6 +7,8 @@ export interface PendingSignIn {
   otpRef: string;
   /** When a new code may be asked for (ms since the epoch). */
   resendAt: number;
+  /** Digits of the code sent (the server's OTP_LENGTH). */
+  codeLength: number;
 }
 
 /** /console/sign-in: the mobile number, then the code texted to it (the students' mechanism, for staff). */
