@@ -33,8 +33,7 @@ export async function requireTopic(db: Queryable, studentId: number, topicId: nu
   const [row] = await db.query<{ id: number }>(
     `SELECT t.id
        FROM topics t
-       JOIN chapters c ON c.id = t.chapter_id
-       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = $1
+       JOIN reachable_chapters r ON r.chapter_id = t.chapter_id AND r.student_id = $1
       WHERE t.id = $2`,
     [studentId, topicId],
   );

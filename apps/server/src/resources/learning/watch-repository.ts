@@ -45,7 +45,7 @@ export function listRecentlyWatched(db: Queryable, studentId: number): Promise<W
        JOIN topics t ON t.id = w.topic_id
        JOIN chapters c ON c.id = t.chapter_id
        JOIN subjects s ON s.id = c.subject_id
-       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = w.student_id
+       JOIN reachable_subjects r ON r.subject_id = c.subject_id AND r.student_id = w.student_id
       WHERE w.student_id = $1
       ORDER BY w.updated_at DESC
       LIMIT ${HISTORY_LIMIT}`,

@@ -14,8 +14,7 @@ export async function requireQuiz(db: Queryable, studentId: number, quizId: numb
   const [row] = await db.query<QuizRow>(
     `SELECT q.id, q.name, q.chapter_id, q.pass_marks, q.allow_retake
        FROM quizzes q
-       JOIN chapters c ON c.id = q.chapter_id
-       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = $1
+       JOIN reachable_chapters r ON r.chapter_id = q.chapter_id AND r.student_id = $1
       WHERE q.id = $2`,
     [studentId, quizId],
   );

@@ -34,8 +34,7 @@ export async function findStudentMaterial(db: Queryable, studentId: number, mate
   const [row] = await db.query<{ id: number; title: string; file_name: string }>(
     `SELECT m.id, m.title, m.file_name
        FROM study_materials m
-       JOIN chapters c ON c.id = m.chapter_id
-       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = $1
+       JOIN reachable_chapters r ON r.chapter_id = m.chapter_id AND r.student_id = $1
       WHERE m.id = $2`,
     [studentId, materialId],
   );

@@ -2,13 +2,14 @@ import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/api-error.ts';
 
 /**
- * Object-level checks: a subject or chapter is visible only to students enrolled in its subject.
+ * Object-level checks: a subject or chapter is visible only to students enrolled in its subject (the views
+ * reachable_subjects and reachable_chapters, migration 072, hold that rule for every check).
  * Anything else answers 404, the same as an id that does not exist, so ids cannot be probed.
  */
 export async function requireSubject(db: Queryable, studentId: number, subjectId: number) {
   const [row] = await db.query<{ id: number; name: string }>(
     `SELECT s.id, s.name FROM subjects s
-       JOIN enrolments e ON e.subject_id = s.id AND e.student_id = $1
+       JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
       WHERE s.id = $2`,
     [studentId, subjectId],
   );
@@ -21,7 +22,7 @@ export async function requireChapter(db: Queryable, studentId: number, chapterId
     `SELECT c.id, c.name, c.subject_id, s.name AS subject_name
        FROM chapters c
        JOIN subjects s ON s.id = c.subject_id
-       JOIN enrolments e ON e.subject_id = c.subject_id AND e.student_id = $1
+       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
       WHERE c.id = $2`,
     [studentId, chapterId],
   );

@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/database.ts';
 export function listSubjects(db: Queryable, studentId: number): Promise<Subject[]> {
   return db.query<Subject>(
     `SELECT s.id AS subject_id, s.name AS subject_name, s.thumbnail
-       FROM enrolments e JOIN subjects s ON s.id = e.subject_id
-      WHERE e.student_id = $1
+       FROM reachable_subjects r JOIN subjects s ON s.id = r.subject_id
+      WHERE r.student_id = $1
       ORDER BY s.position, s.id`,
     [studentId],
   );
