@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.tsx';
+import { startLanguage } from './i18n/language.ts';
 import './index.css';
 import { startTheme } from './lib/theme.ts';
 
@@ -11,8 +12,11 @@ const PRELOAD_WAIT_MS = 1500;
 
 // The first screen's code (usually already requested by boot.js) is awaited before the first render, so
 // the screen appears at once instead of after a loading fallback that React keeps up for at least 300 ms.
-void Promise.race([preloadFirstScreen(window.location.pathname), new Promise((done) => setTimeout(done, PRELOAD_WAIT_MS))])
-  .catch(() => undefined)
+// The remembered language's texts (Hindi: a chunk of its own) are there before the first render too.
+void Promise.all([
+  startLanguage().catch(() => undefined),
+  Promise.race([preloadFirstScreen(window.location.pathname), new Promise((done) => setTimeout(done, PRELOAD_WAIT_MS))]).catch(() => undefined),
+])
   .then(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

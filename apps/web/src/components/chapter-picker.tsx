@@ -3,6 +3,7 @@ import type { Chapter } from '@portal/contract';
 import type { CardGrid } from './card-grid.tsx';
 import { QueryView } from './query-view.tsx';
 import type { TileList } from './tile-list.tsx';
+import { t } from '../i18n/language.ts';
 
 /**
  * A subject's chapters, each leading to `hrefOf(chapter_id)`, laid out as cards or tiles; with
@@ -25,7 +26,7 @@ export function ChapterPicker({
         <>
           {showSubject ? <h2 className="mb-4 text-xl font-semibold">{list[0]?.subject_name}</h2> : null}
           <List
-            label="Chapters"
+            label={t('Chapters')}
             items={list.map((chapter) => ({
               key: chapter.chapter_id,
               title: chapter.chapter_name,

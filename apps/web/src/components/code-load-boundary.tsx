@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { reloadIfNewBuild } from '../lib/new-build.ts';
+import { t } from '../i18n/language.ts';
 
 interface Props {
   /** Changes with the address: going elsewhere (Back included) tries again. */
@@ -41,14 +42,14 @@ export class CodeLoadBoundary extends Component<Props, { failed: boolean; resetK
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" className="mx-auto flex min-h-48 max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
-        <p className="text-lg font-semibold text-red-700">This screen could not be loaded.</p>
-        <p className="text-slate-700">Check the connection and try again.</p>
+        <p className="text-lg font-semibold text-red-700">{t('This screen could not be loaded.')}</p>
+        <p className="text-slate-700">{t('Check the connection and try again.')}</p>
         <button
           type="button"
           onClick={this.retry}
           className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
         >
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );

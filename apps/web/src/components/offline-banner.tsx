@@ -1,4 +1,5 @@
 import { useOnline } from '../lib/use-online.ts';
+import { t } from '../i18n/language.ts';
 
 /** Shown on every screen while the device has no connection: what is on screen is what was saved last. */
 export function OfflineBanner() {
@@ -6,7 +7,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" className="sticky top-0 z-40 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
-      You are offline. You see what was saved on this device; changes are sent when you are back online.
+      {t('You are offline. You see what was saved on this device; changes are sent when you are back online.')}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useSubjects } from '../api/get-subjects.ts';
 import type { CardGrid } from './card-grid.tsx';
 import { QueryView } from './query-view.tsx';
 import type { TileList } from './tile-list.tsx';
+import { t } from '../i18n/language.ts';
 
 /**
  * The student's subjects, each leading to `hrefOf(subject_id)`: the first step of every browse flow
@@ -10,7 +11,7 @@ import type { TileList } from './tile-list.tsx';
 export function SubjectPicker({
   layout: List,
   hrefOf,
-  label = 'Subjects',
+  label = t('Subjects'),
 }: {
   layout: typeof CardGrid | typeof TileList;
   hrefOf: (subjectId: number) => string;

@@ -1,6 +1,7 @@
 import type { BodyInput, Endpoint, ResponseOf } from '@portal/contract';
 import type * as z from 'zod/mini';
 import { API_BASE_URL, NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../config/api.ts';
+import { t, translateMessage } from '../i18n/language.ts';
 import { takeEarlyCall } from './early-call.ts';
 import { useSession } from './session-store.ts';
 
@@ -30,24 +31,28 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
   if (token) headers.Token = token;
 
   // Known to be offline: say so at once rather than wait for the request to fail.
-  if (!navigator.onLine) throw new ApiError(0, OFFLINE_MESSAGE);
+  if (!navigator.onLine) throw new ApiError(0, t(OFFLINE_MESSAGE));
   const sent = endpoint.method === 'GET' ? undefined : (body ?? {});
   let response: Response;
   try {
     response = await ((sent && takeEarlyCall(endpoint.path, sent, token)) ??
       fetch(API_BASE_URL + endpoint.path, { method: endpoint.method, headers, body: sent && JSON.stringify(sent) }));
   } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, t(NETWORK_ERROR_MESSAGE));
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = messageOf(payload) ?? `Request failed with status code ${response.status}`;
+    const said = messageOf(payload);
+    const message = said ? translateMessage(said) : t('Request failed with status code {status}', { status: response.status });
     if (response.status === 401 && endpoint.auth) useSession.getState().removeUser(message);
     throw new ApiError(response.status, message);
   }
   const parsed = endpoint.response.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this app does not understand.');
+  if (!parsed.success) throw new ApiError(response.status, t('The server sent an answer this app does not understand.'));
+  // The screens show the answer's message (a toast, a result): in the student's language.
+  const answer = parsed.data as { message?: unknown };
+  if (typeof answer === 'object' && answer !== null && typeof answer.message === 'string') answer.message = translateMessage(answer.message);
   return parsed.data as ResponseOf<E>;
 }
 

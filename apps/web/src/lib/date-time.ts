@@ -1,12 +1,13 @@
 // The ONE place dates and times become text on every screen: always in the institute's time zone
 // (INSTITUTE_TIMEZONE, baked in at build time, Asia/Kolkata by default), whatever the device's zone, and
 // in one format per kind: "24 Nov 2026", "4:30 pm", "24 Nov 2026, 4:30 pm", "Tue, 24 Nov".
-// The locale is a parameter, so the text can follow the app's language (en-IN, hi-IN, ...).
+// The locale follows the app's language (en-IN, hi-IN) unless a caller names one.
+
+import { currentLocale, t } from '../i18n/language.ts';
 
 declare const __INSTITUTE_TIMEZONE__: string | undefined;
 
 export const INSTITUTE_TIME_ZONE = typeof __INSTITUTE_TIMEZONE__ === 'string' ? __INSTITUTE_TIMEZONE__ : 'Asia/Kolkata';
-export const DEFAULT_LOCALE = 'en-IN';
 
 export type DateTimeStyle = 'date' | 'time' | 'dateTime' | 'weekdayDate';
 
@@ -34,7 +35,7 @@ export interface DateTimeOptions {
 }
 
 /** A date, time or both as the student reads it; an unreadable value is returned as it came. */
-export function formatDateTime(value: Date | string, style: DateTimeStyle, { locale = DEFAULT_LOCALE, timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
+export function formatDateTime(value: Date | string, style: DateTimeStyle, { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   return formatter(style, locale, timeZone).format(date);
@@ -51,11 +52,11 @@ function dayNumber(date: Date, timeZone: string): number {
 }
 
 /** 'today at 4:30 pm', 'tomorrow at 9:00 am', 'Mon, 12 May at 4:30 pm': days counted in the institute's zone. */
-export function formatWhen(date: Date, now: number, { locale = DEFAULT_LOCALE, timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
+export function formatWhen(date: Date, now: number, { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
   const days = dayNumber(date, timeZone) - dayNumber(new Date(now), timeZone);
   const day =
     Math.abs(days) <= 1
       ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day')
       : formatDateTime(date, 'weekdayDate', { locale, timeZone });
-  return `${day} at ${formatDateTime(date, 'time', { locale, timeZone })}`;
+  return t('{day} at {time}', { day, time: formatDateTime(date, 'time', { locale, timeZone }) });
 }

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { Workbox } from 'workbox-window';
+import { t } from '../i18n/language.ts';
 
 /**
  * Registers the service worker (dist/sw.js, scripts/write-service-worker.mjs). Imported only after the page
@@ -13,7 +14,7 @@ export function registerServiceWorker() {
     toast(
       (shown) => (
         <span className="flex items-center gap-3">
-          A new version is ready
+          {t('A new version is ready')}
           <button
             type="button"
             className="min-h-11 rounded-md bg-blue-700 px-3 font-semibold text-white"
@@ -23,7 +24,7 @@ export function registerServiceWorker() {
               worker.messageSkipWaiting();
             }}
           >
-            Reload
+            {t('Reload')}
           </button>
         </span>
       ),

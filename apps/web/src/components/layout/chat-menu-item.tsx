@@ -1,5 +1,6 @@
 import { MenuItem } from '@headlessui/react';
 import { useChatLink } from './get-chat-link.ts';
+import { t } from '../../i18n/language.ts';
 
 /** 'Chat with us': the institute's chat in a new tab; not choosable until its link has arrived. */
 export function ChatMenuItem({ className }: { className: string }) {
@@ -7,14 +8,14 @@ export function ChatMenuItem({ className }: { className: string }) {
   if (!link.data) {
     return (
       <MenuItem disabled>
-        <span className={className}>{link.isPending ? 'Chat with us' : 'Chat with us (unavailable)'}</span>
+        <span className={className}>{link.isPending ? t('Chat with us') : t('Chat with us (unavailable)')}</span>
       </MenuItem>
     );
   }
   return (
     <MenuItem>
       <a href={link.data} target="_blank" rel="noopener noreferrer" className={className}>
-        Chat with us<span className="sr-only"> (opens in a new tab)</span>
+        {t('Chat with us')}<span className="sr-only"> {t('(opens in a new tab)')}</span>
       </a>
     </MenuItem>
   );

@@ -50,6 +50,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
       'Watch History',
       'Profile',
       'Dark theme: off',
+      'Language: English',
       'Chat with us (opens in a new tab)',
       'Logout',
     ]);
@@ -74,7 +75,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     api();
     const { user } = renderApp('/');
     await openMenu(user);
-    expect(itemNames()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(itemNames()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Language: English', 'Chat with us (opens in a new tab)', 'Logout']);
     // Arrow keys walk only the items that are shown: the first is News/Events, not a hidden Home.
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'News/Events' })).toHaveAttribute('data-focus');
@@ -92,7 +93,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     await screen.findByRole('menuitem', { name: /opens in a new tab/ });
     const focused = () => screen.getByRole('menu').querySelector('[data-focus]')?.textContent;
     expect(focused()).toBe('News/Events');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(focused()).toBe('Logout');
     await user.keyboard('{ArrowUp}');
     expect(focused()).toMatch(/^Chat with us/);

@@ -10,18 +10,19 @@ import { menuButtonClass } from './menu-button-class.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { menuLabel } from './menu-label.ts';
 import { useWideScreen } from './use-wide-screen.ts';
+import { chooseLanguage, LANGUAGES, msg, t, useLanguage } from '../../i18n/language.ts';
 
 /**
  * Every size shows News/Events and Profile; the others only small screens show (wide screens reach them from Home's
  * tiles). The spec keeps News/Events to small screens, where Home has no tile for it: a desktop could not reach it.
  */
 const links = [
-  { href: '/', label: 'Home', smallOnly: true },
-  { href: '/subjects', label: 'My Subject', smallOnly: true },
-  { href: '/news-and-events', label: 'News/Events', smallOnly: false },
-  { href: '/live-class', label: 'Live Classes', smallOnly: true },
-  { href: '/history', label: 'Watch History', smallOnly: true },
-  { href: '/profile', label: 'Profile', smallOnly: false },
+  { href: '/', label: msg('Home'), smallOnly: true },
+  { href: '/subjects', label: msg('My Subject'), smallOnly: true },
+  { href: '/news-and-events', label: msg('News/Events'), smallOnly: false },
+  { href: '/live-class', label: msg('Live Classes'), smallOnly: true },
+  { href: '/history', label: msg('Watch History'), smallOnly: true },
+  { href: '/profile', label: msg('Profile'), smallOnly: false },
 ];
 
 const menuItemClass =
@@ -34,6 +35,7 @@ export default function UserMenu() {
   const [, navigate] = useLocation();
   usePrefetchChatLink();
   const dark = useTheme() === 'dark';
+  const language = useLanguage();
 
   const signOut = () => {
     // The server forgets the token; the session here is cleared whether or not that call gets through.
@@ -47,7 +49,7 @@ export default function UserMenu() {
       <MenuButton className={menuButtonClass}>
         <span className="hidden md:inline">{menuLabel(name)}</span>
         <MenuIcon />
-        <span className="sr-only">User menu</span>
+        <span className="sr-only">{t('User menu')}</span>
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 8, padding: 8 }}
@@ -58,19 +60,24 @@ export default function UserMenu() {
           .map((link) => (
             <MenuItem key={link.href}>
               <Link href={link.href} className={menuItemClass}>
-                {link.label}
+                {t(link.label)}
               </Link>
             </MenuItem>
           ))}
         <MenuItem>
           <button type="button" onClick={() => chooseTheme(dark ? 'light' : 'dark')} className={menuItemClass}>
-            {dark ? 'Dark theme: on' : 'Dark theme: off'}
+            {dark ? t('Dark theme: on') : t('Dark theme: off')}
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={() => void chooseLanguage(language === 'en' ? 'hi' : 'en')} className={menuItemClass}>
+            {t('Language: {name}', { name: LANGUAGES[language].name })}
           </button>
         </MenuItem>
         <ChatMenuItem className={menuItemClass} />
         <MenuItem>
           <button type="button" onClick={signOut} className={`${menuItemClass} text-red-700`}>
-            Logout
+            {t('Logout')}
           </button>
         </MenuItem>
       </MenuItems>

@@ -2,6 +2,7 @@ import { lazy, type SyntheticEvent, Suspense, useRef, useState } from 'react';
 import { Loader } from '../status-views.tsx';
 import { readPosition, useWatchProgress } from './use-watch-progress.ts';
 import { isFinished } from './watch-time.ts';
+import { t } from '../../i18n/language.ts';
 
 // react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
 const ReactPlayer = lazy(() => import('react-player'));
@@ -78,7 +79,7 @@ function ElsewhereLink({ src }: { src: string }) {
   if (!site) return null;
   return (
     <a href={src} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-blue-700 underline">
-      Open on {site.startsWith('vimeo') ? 'Vimeo' : 'YouTube'}
+      {t('Open on {site}', { site: site.startsWith('vimeo') ? 'Vimeo' : 'YouTube' })}
     </a>
   );
 }
@@ -86,9 +87,9 @@ function ElsewhereLink({ src }: { src: string }) {
 function PlaybackFailed({ src }: { src: string }) {
   return (
     <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-4 text-center text-white md:aspect-auto md:h-[580px]">
-      <p className="font-semibold">This video could not be played here.</p>
+      <p className="font-semibold">{t('This video could not be played here.')}</p>
       <a href={src} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white px-4 py-2 font-medium text-slate-900">
-        Open the video in a new tab
+        {t('Open the video in a new tab')}
       </a>
     </div>
   );

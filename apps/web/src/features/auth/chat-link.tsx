@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useChatLink } from './api/get-chat-link.ts';
+import { t } from '../../i18n/language.ts';
 
 /** A link to the institute's chat, in a new tab; its line keeps its height while the link loads. */
 export function ChatLink({ children }: { children: ReactNode }) {
@@ -9,7 +10,7 @@ export function ChatLink({ children }: { children: ReactNode }) {
       {link ? (
         <a href={link} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline underline-offset-2">
           {children}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {t('(opens in a new tab)')}</span>
         </a>
       ) : null}
     </p>

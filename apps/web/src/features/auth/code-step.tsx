@@ -9,6 +9,7 @@ import { ChatLink } from './chat-link.tsx';
 import { CodeBoxes, emptyCode } from './code-boxes.tsx';
 import type { CodeSent } from './phone-step.tsx';
 import { useSecondsUntil } from './use-seconds-until.ts';
+import { t } from '../../i18n/language.ts';
 
 interface CodeStepProps {
   /** The number the code went to, as the student sees it. */
@@ -44,7 +45,7 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
     event.preventDefault();
     const { otpRef, setOtpRef } = useSession.getState();
     if (!complete || pending) return;
-    if (!otpRef) return onBack('Please ask for a code again.');
+    if (!otpRef) return onBack(t('Please ask for a code again.'));
     setPending(true);
     const answer = verifyCode(otpRef, digits.join(''));
     // A reference is cleared while it is checked (spec): only a wrong code that may be tried again gets it back.
@@ -68,13 +69,13 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
 
   const resend = async () => {
     const otpRef = useSession.getState().otpRef;
-    if (!otpRef) return onBack('Please ask for a code again.');
+    if (!otpRef) return onBack(t('Please ask for a code again.'));
     setResending(true);
     try {
       const sent = await resendCode(otpRef);
       setDigits(emptyCode(sent.otp_length));
       onResent(sent);
-      toast.success('We sent you a new code.');
+      toast.success(t('We sent you a new code.'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) return onBack(error.message);
       toast.error(messageOf(error));
@@ -87,12 +88,12 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="space-y-1">
         <p id="code-prompt" className="font-medium">
-          Enter the OTP code sent to your registered mobile number
+          {t('Enter the OTP code sent to your registered mobile number')}
         </p>
         <p className="text-sm text-slate-600">
           {sentTo}{' '}
           <button type="button" onClick={() => onBack()} className="ml-1 font-medium text-blue-800 underline underline-offset-2">
-            Change number
+            {t('Change number')}
           </button>
         </p>
       </div>
@@ -104,7 +105,7 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
         aria-busy={pending}
         className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50"
       >
-        Submit
+        {t('Submit')}
       </button>
       <div className="flex min-h-10 flex-wrap items-center gap-x-1 text-sm">
         <button
@@ -114,13 +115,13 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
           aria-describedby="resend-wait"
           className="rounded-md px-1 py-2 font-medium text-blue-800 underline underline-offset-2 disabled:text-slate-500 disabled:no-underline"
         >
-          Resend code
+          {t('Resend code')}
         </button>
         <span id="resend-wait" className="tabular-nums text-slate-600">
           {secondsLeft > 0 ? `in ${secondsLeft} s` : ''}
         </span>
       </div>
-      <ChatLink>Didn&apos;t get the code? Chat with us</ChatLink>
+      <ChatLink>{t('Didn\'t get the code? Chat with us')}</ChatLink>
     </form>
   );
 }

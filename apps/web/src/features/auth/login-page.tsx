@@ -3,12 +3,14 @@ import { OTP_LENGTHS } from '@portal/contract/auth';
 import { Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { CodeStep } from './code-step.tsx';
 import { emptyPhone, localNumber, type PhoneNumber } from './phone-field.tsx';
 import { type CodeSent, PhoneStep } from './phone-step.tsx';
 import type { RegisterDraft } from './register-fields.ts';
+import { t } from '../../i18n/language.ts';
 
 type Step = 'login' | 'otp' | 'register' | 'requested';
 
@@ -36,9 +38,10 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const signedOutBecause = useSession((s) => s.signedOutBecause);
 
+  // Every render: the title follows a change of language too.
   useEffect(() => {
-    document.title = 'Portal login';
-  }, []);
+    document.title = t('Portal login');
+  });
 
   const codeSent = (sent: CodeSent) => {
     useSession.getState().setOtpRef(sent.otp_ref);
@@ -89,16 +92,17 @@ export default function LoginPage() {
   const sentTo = `+${phone.dialCode} ${localNumber(phone)}`;
   const loading = (
     <p role="status" className="py-8 text-center text-slate-600">
-      Loading...
+      {t('Loading...')}
     </p>
   );
 
   return (
     <main className="flex min-h-dvh justify-center px-4 py-8 sm:items-center">
       <div className="w-full max-w-sm space-y-5 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:self-center">
+        <LanguageSwitch />
         <div className="flex items-center gap-3">
           <img src="/favicon.svg" alt="" width="36" height="36" />
-          <h1 className="text-2xl font-bold">Portal login</h1>
+          <h1 className="text-2xl font-bold">{t('Portal login')}</h1>
         </div>
         {signedOutBecause && step === 'login' ? (
           <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,6 +1,7 @@
 import PhoneInputModule, { type CountryData } from 'react-phone-input-2';
 import type { ClipboardEvent } from 'react';
 import 'react-phone-input-2/lib/style.css';
+import { t } from '../../i18n/language.ts';
 
 // The package is CommonJS setting `exports.default`: the production build hands over the module object,
 // the test transform the component itself.
@@ -55,7 +56,7 @@ export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: 
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        Mobile number
+        {t('Mobile number')}
       </label>
       <PhoneInput
         country="in"

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { sendCode } from './api/send-code.ts';
 import { localNumber, PhoneField, type PhoneNumber } from './phone-field.tsx';
+import { t } from '../../i18n/language.ts';
 
 export interface CodeSent {
   otp_ref: string;
@@ -27,7 +28,7 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
     event.preventDefault();
     const mobile = localNumber(phone);
     if (mobile.length < 4) {
-      setProblem('Enter your mobile number.');
+      setProblem(t('Enter your mobile number.'));
       return;
     }
     setProblem('');
@@ -42,7 +43,7 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <p className="text-slate-600">Sign in with the mobile number the institute registered for you.</p>
+      <p className="text-slate-600">{t('Sign in with the mobile number the institute registered for you.')}</p>
       <PhoneField id="login-mobile" value={phone} onChange={onPhoneChange} autoFocus />
       <p role="alert" className="min-h-5 text-sm text-red-700">
         {problem}
@@ -53,10 +54,10 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
         aria-busy={pending}
         className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
       >
-        Send code
+        {t('Send code')}
       </button>
       <button type="button" onClick={onRegister} onPointerEnter={onRegisterNear} onFocus={onRegisterNear} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
-        New student? Register
+        {t('New student? Register')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { signupBody } from '@portal/contract/registration';
+import { msg, t, translateMessage } from '../../i18n/language.ts';
 import { localNumber, type PhoneNumber } from './phone-field.tsx';
 
 /** What the student has typed into the register form; kept by the login page while the code step runs. */
@@ -20,7 +21,7 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 export const fieldOrder: FieldName[] = ['name', 'guardian', 'state', 'district', 'email', 'mobile', 'academic_level'];
 
 // The contract's messages for these two speak to other programs; the screen says what to do.
-const screenMessages: FieldErrors = { mobile: 'Enter your mobile number.', academic_level: 'Choose your academic level.' };
+const screenMessages: FieldErrors = { mobile: msg('Enter your mobile number.'), academic_level: msg('Choose your academic level.') };
 
 export const toBody = (draft: RegisterDraft) => ({
   name: draft.name,
@@ -42,7 +43,9 @@ export function checkDraft(draft: RegisterDraft): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] === 'phone_code' ? 'mobile' : issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = screenMessages[field] ?? issue.message;
+    if (!isField(field) || errors[field]) continue;
+    const screen = screenMessages[field];
+    errors[field] = screen ? t(screen) : translateMessage(issue.message);
   }
   return errors;
 }
@@ -53,7 +56,7 @@ export function serverFieldErrors(message: string): FieldErrors {
   for (const part of message.split('; ')) {
     const match = /^(\w+): (.+)$/.exec(part);
     const field = match?.[1] === 'phone_code' ? 'mobile' : match?.[1];
-    if (match?.[2] && isField(field)) errors[field] = match[2];
+    if (match?.[2] && isField(field)) errors[field] = translateMessage(match[2]);
   }
   return errors;
 }

@@ -7,6 +7,7 @@ import { PhoneField } from './phone-field.tsx';
 import type { CodeSent } from './phone-step.tsx';
 import { checkDraft, fieldOrder, type FieldErrors, type RegisterDraft, serverFieldErrors, toBody } from './register-fields.ts';
 import { FieldError, inputClass, TextField } from './text-field.tsx';
+import { t } from '../../i18n/language.ts';
 
 interface RegisterFormProps {
   levels: AcademicLevel[];
@@ -53,12 +54,12 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
   };
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
-      <TextField name="name" label="Name" autoComplete="name" value={draft.name} onChange={set('name')} error={errors.name} />
-      <TextField name="guardian" label="Father/Mother Name" autoComplete="off" value={draft.guardian} onChange={set('guardian')} error={errors.guardian} />
-      <TextField name="state" label="State" autoComplete="address-level1" value={draft.state} onChange={set('state')} error={errors.state} />
-      <TextField name="district" label="District" autoComplete="address-level2" value={draft.district} onChange={set('district')} error={errors.district} />
-      <TextField name="email" label="Email" type="email" autoComplete="email" optional value={draft.email} onChange={set('email')} error={errors.email} />
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label={t('Register')}>
+      <TextField name="name" label={t('Name')} autoComplete="name" value={draft.name} onChange={set('name')} error={errors.name} />
+      <TextField name="guardian" label={t('Father/Mother Name')} autoComplete="off" value={draft.guardian} onChange={set('guardian')} error={errors.guardian} />
+      <TextField name="state" label={t('State')} autoComplete="address-level1" value={draft.state} onChange={set('state')} error={errors.state} />
+      <TextField name="district" label={t('District')} autoComplete="address-level2" value={draft.district} onChange={set('district')} error={errors.district} />
+      <TextField name="email" label={t('Email')} type="email" autoComplete="email" optional value={draft.email} onChange={set('email')} error={errors.email} />
       <div>
         <PhoneField
           id="register-mobile"
@@ -70,7 +71,7 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
       </div>
       <div>
         <label htmlFor="register-academic-level" className="mb-1 block text-sm font-medium text-slate-700">
-          Select your academic level
+          {t('Select your academic level')}
         </label>
         <select
           id="register-academic-level"
@@ -82,7 +83,7 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
           aria-describedby={errors.academic_level ? 'register-academic-level-error' : undefined}
           className={inputClass}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('Choose…')}</option>
           {levels.map((level) => (
             <option key={level.id} value={String(level.id)}>
               {level.name}
@@ -91,14 +92,14 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
         </select>
         <FieldError id="register-academic-level-error" message={errors.academic_level} />
       </div>
-      <p className="text-sm text-slate-600">We will text a code to this number to check it is yours.</p>
+      <p className="text-sm text-slate-600">{t('We will text a code to this number to check it is yours.')}</p>
       <button
         type="submit"
         disabled={pending}
         aria-busy={pending}
         className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
       >
-        Register
+        {t('Register')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { getRegisterOptions, type RegisterOptions } from './api/get-register-opt
 import type { CodeSent } from './phone-step.tsx';
 import type { RegisterDraft } from './register-fields.ts';
 import { RegisterForm } from './register-form.tsx';
+import { t } from '../../i18n/language.ts';
 
 interface RegisterStepProps {
   draft: RegisterDraft;
@@ -37,30 +38,30 @@ export default function RegisterStep({ draft, onSent, onBack }: RegisterStepProp
 
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold">New student</h2>
+      <h2 className="text-lg font-semibold">{t('New student')}</h2>
       {options.state === 'loading' ? (
         <p role="status" className="flex min-h-24 items-center justify-center gap-3 text-slate-600">
           <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700" aria-hidden="true" />
-          Loading...
+          {t('Loading...')}
         </p>
       ) : options.state === 'failed' ? (
         <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
-          <p className="font-semibold text-red-800">Something went wrong</p>
+          <p className="font-semibold text-red-800">{t('Something went wrong')}</p>
           <p>{options.message}</p>
           <button type="button" onClick={load} className="font-medium text-blue-800 underline underline-offset-2">
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : options.options.mode === 'closed' || options.options.levels.length === 0 ? (
         <ContactInstitute link={webLink(options.options.contact_link)} closed={options.options.mode === 'closed'} />
       ) : (
         <>
-          <p className="text-slate-600">Ask the institute to register you. You can sign in once they accept.</p>
+          <p className="text-slate-600">{t('Ask the institute to register you. You can sign in once they accept.')}</p>
           <RegisterForm levels={options.options.levels} draft={draft} onSent={onSent} />
         </>
       )}
       <button type="button" onClick={onBack} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
-        Already registered? Sign in
+        {t('Already registered? Sign in')}
       </button>
     </div>
   );
@@ -71,13 +72,13 @@ function ContactInstitute({ link, closed }: { link: string | null; closed: boole
     <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
       <p>
         {closed
-          ? 'The institute registers new students itself. To join, please contact the institute.'
-          : 'Registration is not open yet. To join, please contact the institute.'}
+          ? t('The institute registers new students itself. To join, please contact the institute.')
+          : t('Registration is not open yet. To join, please contact the institute.')}
       </p>
       {link ? (
         <a href={link} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline underline-offset-2">
-          Contact the institute
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('Contact the institute')}
+          <span className="sr-only"> {t('(opens in a new tab)')}</span>
         </a>
       ) : null}
     </div>
@@ -91,14 +92,13 @@ export function RequestSent({ sentTo, onDone }: { sentTo: string; onDone: () => 
   return (
     <div className="space-y-3">
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-green-800">
-        Your request went to the institute
+        {t('Your request went to the institute')}
       </h2>
       <p>
-        The institute will look at it and send an SMS to <span className="whitespace-nowrap font-medium">{sentTo}</span> when you
-        can sign in.
+        {t('The institute will look at it and send an SMS to {mobile} when you can sign in.', { mobile: sentTo })}
       </p>
       <button type="button" onClick={onDone} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
-        Back to sign in
+        {t('Back to sign in')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { t } from '../../i18n/language.ts';
 
 export const inputClass =
   'w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-blue-700 aria-[invalid=true]:border-red-700';
@@ -19,7 +20,7 @@ export function TextField({ name, label, value, onChange, error, optional = fals
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-500"> {t('(optional)')}</span> : null}
       </label>
       <input
         id={id}

@@ -7,6 +7,7 @@ import { usePlayingParam } from '../../components/video-player/use-playing-param
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { useRecentlyWatched } from './api/get-recently-watched.ts';
 import { WatchedDetails } from './watched-details.tsx';
+import { t } from '../../i18n/language.ts';
 
 /**
  * Recently Watched: newest first. A card adds ?playing={topic_id} and plays that video in place of the
@@ -16,14 +17,14 @@ export default function HistoryPage() {
   const history = useRecentlyWatched();
   const { playingId, open, close } = usePlayingParam();
   return (
-    <Page title="Recently Watched">
+    <Page title={t('Recently Watched')}>
       <QueryView query={history}>
         {(items) => {
           const playing = items.find((item) => item.topic_id === playingId);
           if (playing) return <HistoryPlayer item={playing} onClose={close} />;
           return (
             <CardGrid
-              label="Recently watched"
+              label={t('Recently watched')}
               items={items.map((item) => ({
                 key: item.topic_id,
                 title: item.subject_name,
@@ -41,8 +42,8 @@ export default function HistoryPage() {
 
 function HistoryPlayer({ item, onClose }: { item: WatchedTopic; onClose: () => void }) {
   return (
-    <section aria-label="Video" className="mx-auto flex max-w-5xl flex-col gap-3">
-      <BackToList onClose={onClose}>Back to Recently Watched</BackToList>
+    <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
+      <BackToList onClose={onClose}>{t('Back to Recently Watched')}</BackToList>
       <VideoPlayer
         key={item.topic_id}
         topicId={item.topic_id}

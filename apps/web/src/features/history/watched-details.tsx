@@ -1,18 +1,23 @@
 import type { WatchedTopic } from '@portal/contract';
 import { clock, isFinished } from '../../components/video-player/watch-time.ts';
+import { t } from '../../i18n/language.ts';
 
 /** Under a history card's subject: the topic, and how far the student got, as a bar and in words. */
 export function WatchedDetails({ item }: { item: WatchedTopic }) {
   const { position_seconds: at, duration_seconds: length } = item;
   const percent = length ? Math.min(100, Math.round((at / length) * 100)) : null;
-  const words = isFinished(at, length) ? 'Watched to the end' : length ? `Stopped at ${clock(at)} of ${clock(length)}` : `Stopped at ${clock(at)}`;
+  const words = isFinished(at, length)
+    ? t('Watched to the end')
+    : length
+      ? t('Stopped at {at} of {length}', { at: clock(at), length: clock(length) })
+      : t('Stopped at {at}', { at: clock(at) });
   return (
     <>
       <span className="text-sm text-slate-700">{item.topic_name}</span>
       {percent === null ? null : (
         <span
           role="progressbar"
-          aria-label={`Watched ${percent}%`}
+          aria-label={t('Watched {percent}%', { percent })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

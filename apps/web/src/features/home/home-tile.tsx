@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { HomeIcon, type IconName } from './home-icon.tsx';
+import { t } from '../../i18n/language.ts';
 
 export interface Tile {
   title: string;
@@ -24,16 +25,16 @@ export function HomeTile({ tile }: { tile: Tile }) {
       </span>
       <span className="min-w-0">
         <span className="flex items-center gap-2 font-semibold">
-          {tile.title}
+          {t(tile.title)}
           {isStreaming(tile) ? (
-            <span className="relative flex size-2.5" title="Live now">
+            <span className="relative flex size-2.5" title={t('Live now')}>
               <span className="absolute inline-flex size-full motion-safe:animate-ping rounded-full bg-green-500 opacity-75" />
               <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
-              <span className="sr-only">Live now</span>
+              <span className="sr-only">{t('Live now')}</span>
             </span>
           ) : null}
         </span>
-        {tile.subtitle ? <span className="block text-sm text-slate-600">{tile.subtitle}</span> : null}
+        {tile.subtitle ? <span className="block text-sm text-slate-600">{t(tile.subtitle)}</span> : null}
       </span>
     </>
   );

@@ -4,16 +4,17 @@ import { QueryView } from '../../components/query-view.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useBatches } from './api/get-batches.ts';
+import { t } from '../../i18n/language.ts';
 
 export default function BatchesPage() {
   const subjectId = numericParam(useParams<{ subId: string }>().subId);
   const batches = useBatches(subjectId);
   return (
-    <Page title="Live Classes" subtitle="Choose batch">
+    <Page title={t('Live Classes')} subtitle={t('Choose batch')}>
       <QueryView query={batches}>
         {(list) => (
           <TileList
-            label="Batches"
+            label={t('Batches')}
             items={list.map((b) => ({
               key: b.batch_id,
               title: b.batch_name,

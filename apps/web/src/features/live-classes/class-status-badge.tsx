@@ -1,10 +1,11 @@
+import { msg, t } from '../../i18n/language.ts';
 import type { ClassState } from './class-timing.ts';
 
 const styles: Record<ClassState, { label: string; className: string }> = {
-  live: { label: 'Live now', className: 'bg-green-100 text-green-800' },
-  starting: { label: 'Starting soon', className: 'bg-amber-100 text-amber-900' },
-  upcoming: { label: 'Upcoming', className: 'bg-blue-50 text-blue-800' },
-  finished: { label: 'Finished', className: 'bg-slate-200 text-slate-700' },
+  live: { label: msg('Live now'), className: 'bg-green-100 text-green-800' },
+  starting: { label: msg('Starting soon'), className: 'bg-amber-100 text-amber-900' },
+  upcoming: { label: msg('Upcoming'), className: 'bg-blue-50 text-blue-800' },
+  finished: { label: msg('Finished'), className: 'bg-slate-200 text-slate-700' },
 };
 
 export function ClassStatusBadge({ state }: { state: ClassState }) {
@@ -17,7 +18,7 @@ export function ClassStatusBadge({ state }: { state: ClassState }) {
           <span className="relative inline-flex size-2 rounded-full bg-green-600" />
         </span>
       ) : null}
-      {label}
+      {t(label)}
     </span>
   );
 }

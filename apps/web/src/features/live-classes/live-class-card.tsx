@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { ClassStatusBadge } from './class-status-badge.tsx';
 import { type ClassTiming, classTiming, formatTime, formatWhen } from './class-timing.ts';
 import { JoinLiveLink } from './join-live-link.tsx';
+import { t } from '../../i18n/language.ts';
 
 /** One class: its batch, '{class_name} by {tutor_name}', when it runs, and how to join it if it has not finished. */
 export function LiveClassCard({
@@ -32,7 +33,7 @@ export function LiveClassCard({
         <span className="text-sm">{liveClass.batch_name}</span>
       </div>
       <h3 id={titleId} className={`text-lg font-semibold ${finished ? '' : 'text-slate-900'}`}>
-        {liveClass.class_name} by {liveClass.tutor_name}
+        {t('{name} by {tutor}', { name: liveClass.class_name, tutor: liveClass.tutor_name })}
       </h3>
       <p className="text-sm">
         <When timing={timing} now={now} minutes={liveClass.duration_minutes} />
@@ -41,7 +42,7 @@ export function LiveClassCard({
         {timing.joinable ? (
           <JoinLiveLink url={liveClass.online_url} describedBy={titleId} onJoin={onJoin} />
         ) : (
-          <p className="text-sm font-medium">This class has finished.</p>
+          <p className="text-sm font-medium">{t('This class has finished.')}</p>
         )}
         {children}
       </div>
@@ -56,13 +57,13 @@ function When({ timing, now, minutes }: { timing: ClassTiming; now: number; minu
   if (timing.state === 'live') {
     return (
       <>
-        Started {start}, ends at <time dateTime={timing.endsAt.toISOString()}>{formatTime(timing.endsAt)}</time>
+        {t('Started')} {start}, {t('ends at')} <time dateTime={timing.endsAt.toISOString()}>{formatTime(timing.endsAt)}</time>
       </>
     );
   }
   return (
     <>
-      {timing.state === 'finished' ? 'Held' : 'Starts'} {start} · {minutes} min
+      {timing.state === 'finished' ? t('Held') : t('Starts')} {start} · {t('{minutes} min', { minutes })}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useLiveClasses } from './api/get-live-classes.ts';
 import { classTiming, sortForStudent } from './class-timing.ts';
 import { LiveClassCard } from './live-class-card.tsx';
 import { useNow } from './use-now.ts';
+import { t } from '../../i18n/language.ts';
 
 export default function LiveClassesPage() {
   const params = useParams<{ subId: string; bId: string }>();
@@ -15,10 +16,10 @@ export default function LiveClassesPage() {
   const setLiveClass = useSession((s) => s.setLiveClass);
   const now = useNow();
   return (
-    <Page title="Live Classes" subtitle="Choose a live class">
+    <Page title={t('Live Classes')} subtitle={t('Choose a live class')}>
       <QueryView query={classes}>
         {(list) => (
-          <ul aria-label="Live classes" className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <ul aria-label={t('Live classes')} className="grid grid-cols-1 gap-4 md:grid-cols-3">
             {sortForStudent(list, now).map((liveClass) => (
               <li key={liveClass.id}>
                 <LiveClassCard liveClass={liveClass} now={now} onJoin={() => setLiveClass(liveClass)}>
@@ -43,7 +44,7 @@ function ClassPageLink({ liveClass, choose }: { liveClass: LiveClass; choose: (c
       onClick={() => choose(liveClass)}
       className="inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline-offset-2 hover:underline"
     >
-      Open class page<span className="sr-only">: {liveClass.class_name}</span>
+      {t('Open class page')}<span className="sr-only">: {liveClass.class_name}</span>
     </Link>
   );
 }

@@ -6,16 +6,17 @@ import { useNewsItem } from './api/get-news-item.ts';
 import { NewsImage } from './news-image.tsx';
 import { PublishedDate } from './published-date.tsx';
 import { SafeHtml } from './safe-html.tsx';
+import { t } from '../../i18n/language.ts';
 
 export default function NewsDetailPage() {
   const news = useNewsItem(numericParam(useParams<{ newsId: string }>().newsId));
   return (
-    <Page title="News and Events">
+    <Page title={t('News and Events')}>
       <QueryView query={news} isEmpty={() => false}>
         {(item) => (
           <article aria-labelledby="news-heading" className="mx-auto flex max-w-3xl flex-col gap-4">
             <Link href="/news-and-events" className="self-start font-semibold text-blue-700 underline-offset-2 hover:underline">
-              <span aria-hidden="true">‹ </span>All news and events
+              <span aria-hidden="true">‹ </span>{t('All news and events')}
             </Link>
             <SafeHtml id="news-heading" html={item.heading} kind="inline" as="h2" className="text-2xl font-bold leading-snug" />
             <PublishedDate iso={item.published_at} />

@@ -5,6 +5,7 @@ import { useNewsEvents } from './api/get-news-events.ts';
 import { NewsImage } from './news-image.tsx';
 import { PublishedDate } from './published-date.tsx';
 import { SafeHtml } from './safe-html.tsx';
+import { t } from '../../i18n/language.ts';
 
 // On a phone a row (small picture beside the heading) keeps several items on screen; wider, a card.
 const cardClass =
@@ -13,10 +14,10 @@ const cardClass =
 export default function NewsListPage() {
   const news = useNewsEvents();
   return (
-    <Page title="News and Events">
+    <Page title={t('News and Events')}>
       <QueryView query={news}>
         {(list) => (
-          <ul aria-label="News and events" className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <ul aria-label={t('News and events')} className="grid grid-cols-1 gap-4 md:grid-cols-3">
             {list.map((item) => (
               <li key={item.id}>
                 <Link href={`/newsandevents/${item.id}`} className={cardClass}>

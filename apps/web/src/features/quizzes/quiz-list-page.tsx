@@ -5,30 +5,31 @@ import { QueryView } from '../../components/query-view.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useChapterQuizzes } from './api/get-quizzes-by-chapter.ts';
 import { formatDay } from './format-date.ts';
+import { t } from '../../i18n/language.ts';
 
 export default function QuizListPage() {
   const chapterId = numericParam(useParams<{ chapterId: string }>().chapterId);
   const quizzes = useChapterQuizzes(chapterId);
   return (
-    <Page title="Quiz" subtitle="Choose a Quiz">
+    <Page title={t('Quiz')} subtitle={t('Choose a Quiz')}>
       <div className="mb-5 flex justify-end">
         <Link
           href={`/reports/${chapterId}`}
           className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800"
         >
-          View Reports
+          {t('View Reports')}
         </Link>
       </div>
       <QueryView query={quizzes}>
         {(list) => (
           <CardGrid
-            label="Quizzes"
+            label={t('Quizzes')}
             items={list.map((quiz) => ({
               key: quiz.id,
               title: quiz.name,
               details: (
                 <span className="text-sm text-slate-600">
-                  Quiz created on <time dateTime={quiz.added_on}>{formatDay(quiz.added_on)}</time>
+                  {t('Quiz created on')} <time dateTime={quiz.added_on}>{formatDay(quiz.added_on)}</time>
                 </span>
               ),
               href: `/quiz-start/${quiz.id}`,

@@ -6,16 +6,17 @@ import { QueryView } from '../../components/query-view.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useQuizHistory } from './api/get-quiz-history.ts';
 import { formatDay, formatDayAndTime } from './format-date.ts';
+import { t } from '../../i18n/language.ts';
 
 export default function ReportsPage() {
   const chapterId = numericParam(useParams<{ chapterId: string }>().chapterId);
   const history = useQuizHistory(chapterId);
   return (
-    <Page title="Quiz" subtitle="View a report">
+    <Page title={t('Quiz')} subtitle={t('View a report')}>
       <QueryView query={history}>
         {(attempts) => (
           <CardGrid
-            label="Reports"
+            label={t('Reports')}
             items={attempts.map((attempt) => ({
               key: attempt.id,
               title: attempt.name,
@@ -36,10 +37,10 @@ function AttemptDetails({ attempt }: { attempt: QuizAttempt }) {
   return (
     <>
       <span className="text-sm text-slate-600">
-        Created on <time dateTime={attempt.added_on}>{formatDay(attempt.added_on)}</time>
+        {t('Created on')} <time dateTime={attempt.added_on}>{formatDay(attempt.added_on)}</time>
       </span>
       <span className="text-sm text-slate-600">
-        Attended on <time dateTime={attempt.attend_on}>{formatDayAndTime(attempt.attend_on)}</time>
+        {t('Attended on')} <time dateTime={attempt.attend_on}>{formatDayAndTime(attempt.attend_on)}</time>
       </span>
       <span className={`font-semibold ${failed ? 'text-red-700' : 'text-green-700'}`}>{resultText}</span>
     </>

@@ -8,6 +8,7 @@ import { Loader } from '../../components/status-views.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useStudyMaterials } from './api/get-study-materials.ts';
 import { useOpenMaterial } from './use-open-material.ts';
+import { t } from '../../i18n/language.ts';
 
 // pdf.js arrives only when a document is opened.
 const DocumentViewer = lazy(() => import('./viewer/document-viewer.tsx'));
@@ -25,7 +26,7 @@ export default function StudyMaterialsPage() {
   }, [stale, dropLearning]);
 
   return (
-    <Page title="Study Materials" subtitle={subjectName ?? materials.data?.[0]?.subject_name}>
+    <Page title={t('Study Materials')} subtitle={subjectName ?? materials.data?.[0]?.subject_name}>
       {opened ? (
         <Suspense fallback={<Loader />}>
           <DocumentViewer key={opened.id} url={opened.path} title={opened.title} onClose={close} />
@@ -34,7 +35,7 @@ export default function StudyMaterialsPage() {
         <QueryView query={materials}>
           {(list) => (
             <CardGrid
-              label="Study materials"
+              label={t('Study materials')}
               items={list.map((m) => ({
                 key: m.id,
                 title: m.title,

@@ -9,6 +9,7 @@ import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { clock, isFinished } from '../../components/video-player/watch-time.ts';
 import { numericParam } from '../../lib/route-params.ts';
 import { useTopics } from './api/get-topics.ts';
+import { t } from '../../i18n/language.ts';
 
 /** A chapter's topics; choosing one hides the list and plays its video (Back shows the list again). */
 export default function TopicsPage() {
@@ -17,14 +18,14 @@ export default function TopicsPage() {
   const { playingId, open, close } = usePlayingParam();
   const first = topics.data?.[0];
   return (
-    <Page title={first ? `${first.subject_name} - ${first.chapter_name}` : 'Topics'}>
+    <Page title={first ? `${first.subject_name} - ${first.chapter_name}` : t('Topics')}>
       <QueryView query={topics}>
         {(list) => {
           const playing = list.find((topic) => topic.topic_id === playingId);
           if (playing) return <TopicPlayer topic={playing} onClose={close} />;
           return (
             <TileList
-              label="Topics"
+              label={t('Topics')}
               items={list.map((topic) => ({
                 key: topic.topic_id,
                 title: topic.topic_name,
@@ -42,8 +43,8 @@ export default function TopicsPage() {
 
 function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) {
   return (
-    <section aria-label="Video" className="mx-auto flex max-w-5xl flex-col gap-3">
-      <BackToList onClose={onClose}>Back to topics</BackToList>
+    <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
+      <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
       <VideoPlayer key={topic.topic_id} topicId={topic.topic_id} src={topic.video_link} title={topic.topic_name} resumeAt={topic.position_seconds} />
     </section>
   );
@@ -53,6 +54,6 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
 function resumeHint(topic: Topic): string | undefined {
   const at = topic.position_seconds;
   if (!at) return undefined;
-  if (isFinished(at, topic.duration_seconds)) return 'Watched';
-  return `Resume at ${clock(at)}`;
+  if (isFinished(at, topic.duration_seconds)) return t('Watched');
+  return t('Resume at {at}', { at: clock(at) });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../../i18n/language.ts';
 
 /** A numbered question with its marks, framed as a fieldset; taking a quiz and reviewing a report share it. */
 export function QuestionFrame({
@@ -21,7 +22,7 @@ export function QuestionFrame({
         <span className="flex-1 font-semibold">
           {number}. {question}
         </span>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{marks} Marks</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{t('{marks} Marks', { marks })}</span>
       </legend>
       {children}
     </fieldset>

@@ -2,6 +2,7 @@ import type { QuizResult } from '@portal/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { ResultIcon } from './result-badge.tsx';
+import { t } from '../../../i18n/language.ts';
 
 const linkClass = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 font-semibold';
 
@@ -16,13 +17,13 @@ export function QuizComplete({ result, chapterId }: { result: QuizResult; chapte
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold">
         {result.message}
       </h2>
-      <p className="text-lg">Score: {result.score_text}</p>
+      <p className="text-lg">{t('Score: {score}', { score: result.score_text })}</p>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
         <Link href={`/report-preview/${result.attempt_id}`} className={`${linkClass} bg-blue-700 text-white hover:bg-blue-800`}>
-          Review answers
+          {t('Review answers')}
         </Link>
         <Link href={`/quiz-list/${chapterId}`} className={`${linkClass} border border-slate-300 hover:border-blue-400`}>
-          Back to quizzes
+          {t('Back to quizzes')}
         </Link>
       </div>
     </section>

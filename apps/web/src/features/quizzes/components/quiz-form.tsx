@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { dequeue, enqueue, sendByScreen } from '../../../lib/offline-queue.ts';
 import { toSubmission } from '../submission.ts';
 import { QuestionFieldset } from './question-fieldset.tsx';
+import { t } from '../../../i18n/language.ts';
 
 /** The questions, the answers chosen so far (kept across reloads) and Submit. */
 export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplete: (result: QuizResult) => void }) {
@@ -47,8 +48,8 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
           }
           draft.clear();
           // The heading below says the result in words; the toast only confirms, in the result's colour.
-          if (response.data.result === 'pass') toast.success('Quiz submitted.');
-          else toast.error('Quiz submitted.', { duration: 2000 });
+          if (response.data.result === 'pass') toast.success(t('Quiz submitted.'));
+          else toast.error(t('Quiz submitted.'), { duration: 2000 });
           onComplete(response.data);
         },
         // The answers stay saved; a lost connection submits them again (same submission id) once it is back.
@@ -77,11 +78,11 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
         <h2 id="quiz-name" className="text-xl font-semibold">
           {quiz.name}
         </h2>
-        <p className="font-medium text-slate-700">Total Marks : {quiz.max_marks}</p>
+        <p className="font-medium text-slate-700">{t('Total Marks : {marks}', { marks: quiz.max_marks })}</p>
       </div>
       {quiz.attempted && !quiz.allow_retake ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          You have already taken this quiz, and it can be taken only once. Your result is in the chapter's reports.
+          {t('You have already taken this quiz, and it can be taken only once. Your result is in the chapter\'s reports.')}
         </p>
       ) : null}
       <ol className="flex flex-col gap-4">
@@ -98,11 +99,12 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
       </ol>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {answered.length} of {questions.length} answered{submit.isPending ? ' · Submitting...' : ''}
+          {t('{answered} of {total} answered', { answered: answered.length, total: questions.length })}
+          {submit.isPending ? ` · ${t('Submitting...')}` : ''}
         </p>
         {waitingForConnection ? (
           <p role="status" className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-            You are offline. Your answers are saved on this device and will be submitted when the connection is back.
+            {t('You are offline. Your answers are saved on this device and will be submitted when the connection is back.')}
           </p>
         ) : null}
         <button
@@ -110,7 +112,7 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
           disabled={submit.isPending}
           className="min-h-11 rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 disabled:cursor-wait disabled:opacity-60"
         >
-          Submit
+          {t('Submit')}
         </button>
       </div>
     </form>

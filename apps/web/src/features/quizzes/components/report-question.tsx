@@ -1,4 +1,5 @@
 import type { ReportQuestion } from '@portal/contract';
+import { msg, t } from '../../../i18n/language.ts';
 import { QuestionFrame } from './question-frame.tsx';
 
 type OptionRole = 'right' | 'wrong' | 'correct' | 'other';
@@ -12,9 +13,9 @@ const optionStyle: Record<OptionRole, string> = {
 
 // Said in words and marks too, so the review does not rely on colour alone.
 const optionTag: Record<OptionRole, string | null> = {
-  right: '✓ Your answer, correct',
-  wrong: '✗ Your answer',
-  correct: '✓ Correct answer',
+  right: msg('✓ Your answer, correct'),
+  wrong: msg('✗ Your answer'),
+  correct: msg('✓ Correct answer'),
   other: null,
 };
 
@@ -26,12 +27,13 @@ function roleOf(option: string, item: ReportQuestion): OptionRole {
 /** A question of a report, read-only: the student's answer selected, right and wrong marked. */
 export function ReportQuestionView({ number, item }: { number: number; item: ReportQuestion }) {
   const gained = item.student_answer === item.answer ? item.marks : 0;
-  const verdict = item.student_answer === null ? 'Not answered' : gained > 0 ? 'Correct' : 'Wrong';
+  const verdict = item.student_answer === null ? t('Not answered') : gained > 0 ? t('Correct') : t('Wrong');
   return (
     <QuestionFrame number={number} question={item.question} marks={item.marks} disabled>
       <ul className="clear-both flex flex-col gap-2">
         {item.options.map((option) => {
           const role = roleOf(option, item);
+          const tag = optionTag[role];
           return (
             <li key={option}>
               <label className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border-2 px-3 py-2 ${optionStyle[role]}`}>
@@ -45,9 +47,9 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
                   className="size-4 shrink-0 appearance-none rounded-full border-2 border-slate-400 checked:border-[5px] checked:border-slate-900"
                 />
                 <span className="min-w-0 flex-1 break-words text-slate-900">{option}</span>
-                {optionTag[role] ? (
+                {tag ? (
                   <span className={`w-full pl-7 text-sm font-semibold sm:w-auto sm:pl-0 ${role === 'wrong' ? 'text-red-800' : 'text-green-800'}`}>
-                    {optionTag[role]}
+                    {t(tag)}
                   </span>
                 ) : null}
               </label>
@@ -56,7 +58,7 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
         })}
       </ul>
       <p className="mt-3 text-sm font-medium text-slate-700">
-        {verdict} · {gained}/{item.marks} Marks
+        {verdict} · {t('{marks} Marks', { marks: `${gained}/${item.marks}` })}
       </p>
     </QuestionFrame>
   );

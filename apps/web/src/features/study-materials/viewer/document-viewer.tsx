@@ -5,6 +5,7 @@ import { PasswordForm } from './password-form.tsx';
 import PdfPages from './pdf-pages.tsx';
 import { usePdfDocument } from './use-pdf-document.ts';
 import { toolButton } from './tool-button.ts';
+import { t } from '../../../i18n/language.ts';
 
 interface DocumentViewerProps {
   url: string;
@@ -20,7 +21,7 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
     <section aria-label={title} className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col sm:mx-0 sm:my-0 sm:h-[calc(100dvh-7rem)] sm:rounded-xl sm:border sm:border-slate-200 sm:overflow-hidden">
       <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2">
         <button type="button" onClick={onClose} className={`${toolButton} px-3 text-sm`}>
-          ← Back
+          {t('← Back')}
         </button>
         <h2 className="min-w-0 flex-1 truncate font-semibold">{title}</h2>
       </div>
@@ -29,9 +30,9 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
       {state.status === 'error' ? (
         <div role="alert" className="mx-auto mt-8 max-w-md px-4 text-center">
           {/* Spec section 8: the error's message, or 'Cannot load document' when it has none. */}
-          <p className="text-lg font-semibold text-red-700">{state.message || 'Cannot load document'}</p>
+          <p className="text-lg font-semibold text-red-700">{state.message || t('Cannot load document')}</p>
           <button type="button" onClick={retry} className={`${toolButton} mt-4 px-4`}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       ) : null}

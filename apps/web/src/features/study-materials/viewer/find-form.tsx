@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ViewerState } from './viewer-controller.ts';
 import { toolButton } from './tool-button.ts';
+import { t } from '../../../i18n/language.ts';
 
 function describe(find: ViewerState['find']): string {
   if (find.status === 'idle') return '';
-  if (find.status === 'pending') return 'Searching…';
-  if (find.status === 'not-found' || find.total === 0) return 'Not found';
-  return `${find.current} of ${find.total}`;
+  if (find.status === 'pending') return t('Searching…');
+  if (find.status === 'not-found' || find.total === 0) return t('Not found');
+  return t('{current} of {total}', { current: find.current, total: find.total });
 }
 
 /**
@@ -32,21 +33,21 @@ export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: 
   return (
     <form role="search" onSubmit={submit} className="order-last flex min-w-0 basis-full items-center gap-1 sm:order-none sm:basis-auto sm:flex-none">
       <label htmlFor={inputId} className="sr-only">
-        Find in document
+        {t('Find in document')}
       </label>
       <input
         id={inputId}
         type="search"
-        placeholder="Find text"
+        placeholder={t('Find text')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
         className="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1.5 sm:w-44 sm:flex-none"
       />
-      <button type="button" onClick={() => run(true)} className={toolButton} aria-label="Previous match">
+      <button type="button" onClick={() => run(true)} className={toolButton} aria-label={t('Previous match')}>
         ↑
       </button>
-      <button type="submit" className={toolButton} aria-label="Next match">
+      <button type="submit" className={toolButton} aria-label={t('Next match')}>
         ↓
       </button>
       <output aria-live="polite" className="min-w-16 whitespace-nowrap text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { t } from '../../../i18n/language.ts';
 
 /** Shows the current page and page count; typing a number and Enter goes to that page. */
 export function PageInput({ page, pages, onGoTo }: { page: number; pages: number; onGoTo: (page: number) => void }) {
@@ -14,7 +15,7 @@ export function PageInput({ page, pages, onGoTo }: { page: number; pages: number
   };
   return (
     <form onSubmit={submit} className="flex items-center gap-1 text-sm">
-      <label htmlFor={inputId}>Page</label>
+      <label htmlFor={inputId}>{t('Page')}</label>
       <input
         id={inputId}
         inputMode="numeric"
@@ -24,7 +25,7 @@ export function PageInput({ page, pages, onGoTo }: { page: number; pages: number
         onBlur={commit}
         className="w-12 rounded-lg border border-slate-300 px-1 py-1 text-center"
       />
-      <span>of {pages}</span>
+      <span>{t('of {pages}', { pages })}</span>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openPdf, PasswordResponses, ResponseException, type PDFDocumentProxy } from './pdfjs.ts';
+import { t } from '../../../i18n/language.ts';
 
 export type DocumentState =
   | { status: 'loading' }
@@ -9,10 +10,10 @@ export type DocumentState =
 
 function describe(error: unknown): string {
   if (error instanceof ResponseException) {
-    if (error.status === 401) return 'Your session has ended. Please sign in again.';
-    if (error.status === 404) return 'This document is not available to you.';
+    if (error.status === 401) return t('Your session has ended. Please sign in again.');
+    if (error.status === 404) return t('This document is not available to you.');
     // pdf.js would say `Unexpected server response (500) while retrieving PDF "http://…"`: nothing a student can use.
-    return 'Cannot load document: the server or the connection failed. Please try again.';
+    return t('Cannot load document: the server or the connection failed. Please try again.');
   }
   return error instanceof Error ? error.message : '';
 }

@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+
+// The one translation layer (docs/decisions/043-languages.md). Screens write English and pass it through `t`: the
+// English text is the key, so English needs no dictionary on the first load, and Hindi is a chunk of its own,
+// loaded when it is chosen. Messages from the server go through `translateMessage` on their way in.
+
+export type Language = 'en' | 'hi';
+
+export const LANGUAGES: Record<Language, { name: string; locale: string }> = {
+  en: { name: 'English', locale: 'en-IN' },
+  hi: { name: 'हिन्दी', locale: 'hi-IN' },
+};
+
+/** A device setting, not the student's data: it outlives Logout, like the theme. */
+export const LANGUAGE_STORAGE_KEY = 'portal-language';
+const CHANGED = 'portal:language-changed';
+
+export interface Dictionary {
+  /** English text (with `{name}` placeholders) → the language's text. */
+  messages: Record<string, string>;
+  /** Server messages that carry values (`Please wait {wait} before …`), matched whole. */
+  patterns: { pattern: RegExp; names: string[]; text: string }[];
+}
+
+let language: Language = 'en';
+let dictionary: Dictionary | null = null;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
+  hi: async () => (await import('./hi.ts')).hindi,
+};
+
+const fill = (text: string, values?: Record<string, string | number>) =>
+  values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+
+/** The text in the chosen language; `values` fill its `{name}` placeholders. */
+export function t(english: string, values?: Record<string, string | number>): string {
+  return fill(dictionary?.messages[english] ?? english, values);
+}
+
+/** A message the server wrote (in English) in the chosen language; one it does not know stays as it came. */
+export function translateMessage(message: string): string {
+  if (!dictionary) return message;
+  const exact = dictionary.messages[message];
+  if (exact) return exact;
+  for (const { pattern, names, text } of dictionary.patterns) {
+    const match = pattern.exec(message);
+    if (match) return fill(text, Object.fromEntries(names.map((name, i) => [name, translateMessage(match[i + 1]!)])));
+  }
+  return message;
+}
+
+export const currentLanguage = (): Language => language;
+export const currentLocale = () => LANGUAGES[language].locale;
+
+function storedLanguage(): Language {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'hi' ? 'hi' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+async function apply(next: Language) {
+  dictionary = next === 'en' ? null : await loaders[next]();
+  language = next;
+  document.documentElement.lang = next;
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** At start: the language remembered on this device (its chunk is loaded before the first render). */
+export const startLanguage = () => apply(storedLanguage());
+
+export async function chooseLanguage(next: Language) {
+  await apply(next);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+}
+
+const subscribe = (changed: () => void) => {
+  window.addEventListener(CHANGED, changed);
+  return () => window.removeEventListener(CHANGED, changed);
+};
+
+/** The chosen language; a component that calls it draws again when the language changes. */
+export const useLanguage = () => useSyncExternalStore(subscribe, currentLanguage, () => 'en' as Language);
+
+/** Builds a dictionary from its entries: keys with `{name}` placeholders also match server messages that carry values. */
+export function dictionaryOf(messages: Record<string, string>): Dictionary {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = Object.entries(messages)
+    .filter(([english]) => /\{\w+\}/.test(english))
+    .map(([english, text]) => {
+      const names = [...english.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      const source = english.split(/\{\w+\}/).map(escape).join('(.+?)');
+      return { pattern: new RegExp(`^${source}$`), names, text };
+    });
+  return { messages, patterns };
+}
+
+/** Marks English kept in a constant for `t` to translate where it is shown (the key checks find it by this name). */
+export const msg = (english: string) => english;
