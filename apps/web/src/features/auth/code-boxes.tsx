@@ -1,4 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { t } from '../../i18n/language.ts';
 
 /** One empty box per digit of the code (the server's OTP_LENGTH, told with each code sent). */
 export const emptyCode = (length: number): string[] => Array.from({ length }, () => '');
@@ -71,7 +72,7 @@ export function CodeBoxes({ value, onChange, labelledBy, disabled, autoFocus }: 
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           autoFocus={autoFocus && index === 0}
-          aria-label={`Digit ${index + 1} of ${length}`}
+          aria-label={t('Digit {n} of {length}', { n: index + 1, length })}
           value={digit}
           disabled={disabled}
           // Typing into a filled box replaces its digit.

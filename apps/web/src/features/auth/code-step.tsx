@@ -118,7 +118,7 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
           {t('Resend code')}
         </button>
         <span id="resend-wait" className="tabular-nums text-slate-600">
-          {secondsLeft > 0 ? `in ${secondsLeft} s` : ''}
+          {secondsLeft > 0 ? t('in {seconds} s', { seconds: secondsLeft }) : ''}
         </span>
       </div>
       <ChatLink>{t('Didn\'t get the code? Chat with us')}</ChatLink>

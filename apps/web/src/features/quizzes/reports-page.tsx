@@ -6,7 +6,7 @@ import { QueryView } from '../../components/query-view.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useQuizHistory } from './api/get-quiz-history.ts';
 import { formatDay, formatDayAndTime } from './format-date.ts';
-import { t } from '../../i18n/language.ts';
+import { t, translateMessage } from '../../i18n/language.ts';
 
 export default function ReportsPage() {
   const chapterId = numericParam(useParams<{ chapterId: string }>().chapterId);
@@ -31,9 +31,9 @@ export default function ReportsPage() {
 }
 
 function AttemptDetails({ attempt }: { attempt: QuizAttempt }) {
-  const resultText = `${attempt.result} - ${attempt.marks}/${attempt.max_marks}`;
+  const resultText = `${translateMessage(attempt.result)} - ${attempt.marks}/${attempt.max_marks}`;
   // Green unless the result says fail (spec section 2); the words themselves carry the meaning too.
-  const failed = /fail/i.test(resultText);
+  const failed = /fail/i.test(attempt.result);
   return (
     <>
       <span className="text-sm text-slate-600">
