@@ -74,7 +74,7 @@ afterAll(async () => {
   localStorage.clear();
 });
 
-describe('every text a screen shows goes through the translation layer', () => {
+describe('every text a screen shows goes through the translation layer', { timeout: 20_000 }, () => {
   it.each([
     ['/', mark('Welcome, {name}').replace('{name}', mark('Arjun'))],
     ['/subjects', mark('Physics')],
@@ -104,7 +104,7 @@ describe('every text a screen shows goes through the translation layer', () => {
   it('the user menu', async () => {
     mockApi(answers);
     const { user } = renderApp('/', student);
-    await user.click(await screen.findByRole('button', { name: /User menu/ }));
+    await user.click(await screen.findByRole('button', { name: /User menu/, expanded: false }));
     await screen.findByRole('menu');
     await waitFor(() => expect(screen.getAllByRole('menuitem').length).toBeGreaterThan(3));
     expect(unmarkedWords()).toEqual([]);
