@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.tsx';
-import { startLanguage } from './i18n/language.ts';
+import { setLanguageLoaders, startLanguage } from './i18n/language.ts';
 import './index.css';
 import { startTheme } from './lib/theme.ts';
 
 startTheme();
+setLanguageLoaders({ hi: async () => (await import('./i18n/hi.ts')).hindi });
 
 /** Past this, the app renders with its loading fallback rather than wait longer for the first screen's code. */
 const PRELOAD_WAIT_MS = 1500;

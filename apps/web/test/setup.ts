@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setLanguageLoaders } from '../src/i18n/language.ts';
+
+// As main.tsx does: how the Hindi chunk loads.
+setLanguageLoaders({ hi: async () => (await import('../src/i18n/hi.ts')).hindi });
 
 // What jsdom lacks: matchMedia (the toaster asks about reduced motion; a screen without media features)
 // and ResizeObserver (Headless UI's anchored menus watch their button).

@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { CodeLoadBoundary } from '../components/code-load-boundary.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { Loader } from '../components/status-views.tsx';
-import { useLanguage } from '../i18n/language.ts';
+import { useLanguage } from '../i18n/use-language.ts';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
 import { useSession } from '../lib/session-store.ts';
 import { GuestOnly, RequireSession } from './guards.tsx';

@@ -1,4 +1,4 @@
-import { dictionaryOf } from './language.ts';
+import { dictionaryOf } from './dictionary-of.ts';
 
 /**
  * Hindi. Keys are the English texts the screens and the server write (`{name}` marks a value); a test fails when a

@@ -1,4 +1,5 @@
-import { chooseLanguage, LANGUAGES, type Language, t, useLanguage } from './language.ts';
+import { chooseLanguage, LANGUAGES, type Language, t } from './language.ts';
+import { useLanguage } from './use-language.ts';
 
 /** The login screen's choice of language: one button per language, the chosen one pressed. */
 export function LanguageSwitch() {

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 // The one translation layer (docs/decisions/043-languages.md). Screens write English and pass it through `t`: the
 // English text is the key, so English needs no dictionary on the first load, and Hindi is a chunk of its own,
 // loaded when it is chosen. Messages from the server go through `translateMessage` on their way in.
@@ -25,9 +23,16 @@ export interface Dictionary {
 let language: Language = 'en';
 let dictionary: Dictionary | null = null;
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
-  hi: async () => (await import('./hi.ts')).hindi,
-};
+type Loaders = Record<Exclude<Language, 'en'>, () => Promise<Dictionary>>;
+let loaders: Loaders | null = null;
+
+/**
+ * How each language's chunk is loaded, given by the entry (main.tsx, the tests' setup): the dynamic import lives there,
+ * so this module, which every screen imports, stays free of the bundler's preload helper (docs/decisions/043).
+ */
+export function setLanguageLoaders(given: Loaders) {
+  loaders = given;
+}
 
 const fill = (text: string, values?: Record<string, string | number>) =>
   values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
@@ -61,7 +66,8 @@ function storedLanguage(): Language {
 }
 
 async function apply(next: Language) {
-  dictionary = next === 'en' ? null : await loaders[next]();
+  if (next !== 'en' && !loaders) throw new Error('setLanguageLoaders was not called');
+  dictionary = next === 'en' ? null : await loaders![next]();
   language = next;
   document.documentElement.lang = next;
   window.dispatchEvent(new Event(CHANGED));
@@ -75,25 +81,10 @@ export async function chooseLanguage(next: Language) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
 }
 
-const subscribe = (changed: () => void) => {
+/** Calls `changed` whenever the language changes; answers the function that stops it. */
+export function onLanguageChange(changed: () => void) {
   window.addEventListener(CHANGED, changed);
   return () => window.removeEventListener(CHANGED, changed);
-};
-
-/** The chosen language; a component that calls it draws again when the language changes. */
-export const useLanguage = () => useSyncExternalStore(subscribe, currentLanguage, () => 'en' as Language);
-
-/** Builds a dictionary from its entries: keys with `{name}` placeholders also match server messages that carry values. */
-export function dictionaryOf(messages: Record<string, string>): Dictionary {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const patterns = Object.entries(messages)
-    .filter(([english]) => /\{\w+\}/.test(english))
-    .map(([english, text]) => {
-      const names = [...english.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-      const source = english.split(/\{\w+\}/).map(escape).join('(.+?)');
-      return { pattern: new RegExp(`^${source}$`), names, text };
-    });
-  return { messages, patterns };
 }
 
 /** Marks English kept in a constant for `t` to translate where it is shown (the key checks find it by this name). */

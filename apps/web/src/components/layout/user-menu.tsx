@@ -10,7 +10,8 @@ import { menuButtonClass } from './menu-button-class.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { menuLabel } from './menu-label.ts';
 import { useWideScreen } from './use-wide-screen.ts';
-import { chooseLanguage, LANGUAGES, msg, t, useLanguage } from '../../i18n/language.ts';
+import { chooseLanguage, LANGUAGES, msg, t } from '../../i18n/language.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
 
 /**
  * Every size shows News/Events and Profile; the others only small screens show (wide screens reach them from Home's

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_MOBILE, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
+import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+
+const browser = useBrowser();
+const screenshot = screenshots('hindi-');
+
+describe('the portal in Hindi', () => {
+  it.each(['light', 'dark'] as const)('signs in and shows Home in Hindi at 360 px (%s theme), accessible and without overflow', async (colorScheme) => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `login-${colorScheme}`);
+
+    const seen = await outboxSize();
+    await page.getByLabel('मोबाइल नंबर').fill(`+91${DEMO_MOBILE}`);
+    await page.getByRole('button', { name: 'कोड भेजें' }).click();
+    await page.getByText('अपने पंजीकृत मोबाइल नंबर पर भेजा गया OTP कोड डालें').waitFor();
+    const code = await waitForCode(DEMO_MOBILE, seen);
+    await page.getByLabel('4 में से अंक 1').click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'जमा करें' }).click();
+
+    await page.getByRole('heading', { name: /^स्वागत है, / }).waitFor();
+    expect(await page.getByRole('link', { name: /मेरी कक्षा/ }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /अध्ययन सामग्री/ }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `home-${colorScheme}`);
+
+    for (const [path, heading] of [['/subjects', 'मेरे विषय'], ['/profile', 'मेरी प्रोफ़ाइल'], ['/history', 'हाल में देखे गए'], ['/news-and-events', 'समाचार और कार्यक्रम']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+    }
+    // The choice outlives a reload: the Hindi chunk loads before the first render.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'समाचार और कार्यक्रम' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
