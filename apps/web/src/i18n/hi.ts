@@ -56,7 +56,6 @@ export const hindiMessages: Record<string, string> = {
   'Go to Home': 'होम पर जाएँ',
   Held: 'हुई',
   Home: 'होम',
-  India: 'भारत',
   'in {seconds} s': '{seconds} सेकंड में',
   Join: 'जुड़ें',
   'Join Live': 'लाइव जुड़ें',

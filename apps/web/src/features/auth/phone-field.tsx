@@ -60,8 +60,6 @@ export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: 
       </label>
       <PhoneInput
         country="in"
-        // The chosen country's name shows on its flag; the list itself stays in English (docs/decisions/043).
-        localization={{ in: t('India') }}
         countryCodeEditable={false}
         value={value.digits}
         onChange={(digits, data) => onChange({ digits, dialCode: isCountry(data) ? data.dialCode : value.dialCode })}
