@@ -6,6 +6,7 @@ import { academicLevelRoutes } from './resources/registration/academic-level-rou
 import { registrationConsoleRoutes } from './resources/registration/console-routes.ts';
 import { signInLockRoutes } from './resources/auth/lock-routes.ts';
 import { contentPackRoutes } from './resources/content-pack/routes.ts';
+import { auditLogRoutes } from './resources/audit-log/routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -16,4 +17,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(academicLevelRoutes);
   await app.register(signInLockRoutes);
   await app.register(contentPackRoutes);
+  await app.register(auditLogRoutes);
 }

@@ -8,3 +8,4 @@ export * from './console/registrations.ts';
 export * from './console/academic-levels.ts';
 export * from './console/sign-in-locks.ts';
 export * from './console/content-pack.ts';
+export * from './console/audit-log.ts';
