@@ -29,6 +29,13 @@ describe('the console', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'staff');
+
+    await page.goto('/console/audit-log');
+    await page.getByRole('button', { name: 'Show changes' }).waitFor();
+    await page.getByRole('status').waitFor({ state: 'detached' });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-log');
     expect(errors).toEqual([]);
     await close();
   });
@@ -42,6 +49,14 @@ describe('the console', () => {
     await admin.page.getByLabel('Mobile number').press('Enter');
     await admin.page.getByRole('combobox', { name: 'Role of Kavya Teacher' }).waitFor();
     expect(await seriousViolations(admin.page)).toEqual([]);
+
+    // The addition is in the audit log: who did it, and the new member's fields.
+    await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    const change = admin.page.getByRole('list', { name: 'Changes' }).getByRole('listitem').first();
+    await change.getByText('staff.add').click();
+    await change.getByRole('cell', { name: 'Kavya Teacher' }).waitFor();
+    expect(await change.textContent()).toContain('Asha Admin (admin)');
+    expect(await seriousViolations(admin.page)).toEqual([]);
     expect(admin.errors).toEqual([]);
     await admin.close();
 
@@ -49,6 +64,7 @@ describe('the console', () => {
     await signInToConsole(teacher.page, DEMO_TEACHER_MOBILE);
     const nav = teacher.page.getByRole('navigation', { name: 'Console' });
     expect(await nav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
     await teacher.page.goto('/console/staff');
     await teacher.page.getByRole('heading', { name: 'Not for your role' }).waitFor();
     expect(teacher.errors).toEqual([]);

@@ -44,6 +44,7 @@ export const consolePages: ConsolePage[] = [
     roles: adminsOnly,
     screen: lazy(() => import('../features/sign-in-locks/sign-in-locks-page.tsx')),
   },
+  { path: '/audit-log', label: 'Audit log', roles: adminsOnly, screen: lazy(() => import('../features/audit-log/audit-log-page.tsx')) },
 ];
 
 export const pagesFor = (role: StaffRole) => consolePages.filter((page) => page.roles.includes(role));

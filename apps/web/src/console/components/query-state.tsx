@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loader } from '../../components/status-views.tsx';
 
@@ -8,7 +8,8 @@ export function QueryState<T>({
   empty,
   children,
 }: {
-  query: UseQueryResult<T[]>;
+  /** A query, or an infinite query whose `select` flattens its pages. */
+  query: UseQueryResult<T[]> | UseInfiniteQueryResult<T[]>;
   empty: string;
   children: (data: T[]) => ReactNode;
 }) {

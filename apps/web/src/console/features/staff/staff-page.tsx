@@ -1,6 +1,6 @@
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { useStaff } from './api/get-staff.ts';
+import { useStaff } from '../../lib/staff-list.ts';
 import { AddStaffForm } from './add-staff-form.tsx';
 import { StaffList } from './staff-list.tsx';
 

@@ -1,7 +1,7 @@
 import { addStaff, type StaffRole } from '@portal/contract/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callConsole } from '../../../lib/console-api.ts';
-import { staffQuery } from './get-staff.ts';
+import { staffQuery } from '../../../lib/staff-list.ts';
 
 export function useAddStaff() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { type StaffRole, updateStaff } from '@portal/contract/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callConsole } from '../../../lib/console-api.ts';
-import { staffQuery } from './get-staff.ts';
+import { staffQuery } from '../../../lib/staff-list.ts';
 
 export interface StaffUpdate {
   staff_id: number;

@@ -1,0 +1,94 @@
+import type { AuditEntry, StaffMember } from '@portal/contract/console';
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
+import { ConsoleApp } from '../../app/console-app.tsx';
+import { useStaffSession } from '../../lib/staff-session.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const base = '/console/micros/Staff';
+const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tara Teacher', role: 'teacher' };
+const entry = (id: number, action: string, before: unknown, after: unknown): AuditEntry => ({
+  id,
+  at: '2026-11-24T04:30:00.123456Z',
+  actor: 'Asha Admin (admin)',
+  action,
+  entity: 'student',
+  entity_id: '7',
+  before,
+  after,
+});
+const update = entry(3, 'student.update', { name: 'Arjun Sharma', district: 'Ernakulam', email: '' }, { name: 'Arjun Sharma', district: 'Mysuru', email: 'a@example.com' });
+const deactivate = entry(2, 'student.deactivate', { active: true }, { active: false });
+const added = entry(1, 'staff.add', null, { name: 'Tara Teacher', role: 'teacher' });
+
+const bodies = (calls: ApiCall[]) => calls.filter((call) => call.path.endsWith('/AuditLog/list')).map((call) => call.body);
+
+function renderLog(list: (call: ApiCall) => ReturnType<typeof ok>) {
+  const calls = mockApi({
+    [`${base}/Auth/me`]: () => ok(admin),
+    [`${base}/Members/list`]: () => ok({ staff: [admin, teacher] }),
+    [`${base}/AuditLog/list`]: list,
+  });
+  useStaffSession.setState({ staff: admin, token: 'staff-token' });
+  window.history.replaceState(null, '', '/console/audit-log');
+  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
+}
+
+describe('the audit log page', { timeout: 20_000 }, () => {
+  it('lists changes with who and when, and opens one to show each changed field before and after', async () => {
+    const { user } = renderLog(() => ok({ entries: [update, deactivate, added], next: null }));
+    const changes = await screen.findByRole('list', { name: 'Changes' });
+    const rows = within(changes).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('summary')?.textContent)).toEqual([
+      'student.update · student 7Asha Admin (admin) · 24 Nov 2026, 10:00 am',
+      'student.deactivate · student 7Asha Admin (admin) · 24 Nov 2026, 10:00 am',
+      'staff.add · student 7Asha Admin (admin) · 24 Nov 2026, 10:00 am',
+    ]);
+    await user.click(within(rows[0]!).getByText('student.update'));
+    const table = within(rows[0]!).getByRole('table', { name: 'What changed' });
+    // Only what changed: the unchanged name is left out.
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['districtErnakulamMysuru', 'email—a@example.com']);
+    await user.click(within(rows[2]!).getByText('staff.add'));
+    expect(within(within(rows[2]!).getByRole('table')).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['name—Tara Teacher', 'role—teacher']);
+  });
+
+  it('sends the filters it is given, and says when nothing matches', async () => {
+    const { calls, user } = renderLog((call) => ok({ entries: Object.keys(call.body as object).length > 1 ? [] : [update], next: null }));
+    await screen.findByRole('list', { name: 'Changes' });
+    await user.selectOptions(await screen.findByLabelText('Who'), 'Tara Teacher (teacher)');
+    await user.type(screen.getByLabelText('What'), 'student.deactivate');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-24');
+    await user.click(screen.getByRole('button', { name: 'Show changes' }));
+    expect(await screen.findByText('No changes match these filters.')).toBeInTheDocument();
+    expect(bodies(calls).at(-1)).toEqual({ staff_id: 2, action: 'student.deactivate', from: '2026-11-01', to: '2026-11-24', limit: 50 });
+  });
+
+  it('loads the next page below with the cursor of the last one', async () => {
+    const { calls, user } = renderLog((call) =>
+      (call.body as { after?: unknown }).after ? ok({ entries: [added], next: null }) : ok({ entries: [update, deactivate], next: { at: deactivate.at, id: 2 } }),
+    );
+    await screen.findByRole('list', { name: 'Changes' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('staff.add')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(bodies(calls).at(-1)).toEqual({ after: { at: deactivate.at, id: 2 }, limit: 50 });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing was recorded yet', async () => {
+    renderLog(() => ok({ entries: [], next: null }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message and a way to try again when the log cannot be loaded", async () => {
+    renderLog(() => refused(500, 'The database is not reachable.'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The database is not reachable.')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
