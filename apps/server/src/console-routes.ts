@@ -7,6 +7,7 @@ import { registrationConsoleRoutes } from './resources/registration/console-rout
 import { signInLockRoutes } from './resources/auth/lock-routes.ts';
 import { contentPackRoutes } from './resources/content-pack/routes.ts';
 import { auditLogRoutes } from './resources/audit-log/routes.ts';
+import { newsConsoleRoutes } from './resources/news/console-routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -18,4 +19,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(signInLockRoutes);
   await app.register(contentPackRoutes);
   await app.register(auditLogRoutes);
+  await app.register(newsConsoleRoutes);
 }

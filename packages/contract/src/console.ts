@@ -9,3 +9,4 @@ export * from './console/academic-levels.ts';
 export * from './console/sign-in-locks.ts';
 export * from './console/content-pack.ts';
 export * from './console/audit-log.ts';
+export * from './console/news.ts';

@@ -5,6 +5,7 @@ import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PackFile } from './pack-files.ts';
 import type { Pack } from './pack-schema.ts';
+import { sanitizeNewsBody, sanitizeNewsHeading } from '../news/sanitize-news.ts';
 
 export interface Counts {
   new: number;
@@ -179,7 +180,9 @@ async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>
       }
     }
   }
-  for (const item of pack.news) {
+  for (const packed of pack.news) {
+    // Stored sanitised, as the console's editor stores it.
+    const item = { ...packed, heading: sanitizeNewsHeading(packed.heading), body: sanitizeNewsBody(packed.body) };
     const image = media(item.picture);
     const published = `COALESCE($4::timestamp AT TIME ZONE $5::text, now())`;
     await upsert(

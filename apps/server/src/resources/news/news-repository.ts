@@ -2,7 +2,8 @@ import type { NewsItem } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/api-error.ts';
 
-// News is for every student alike; the HTML is passed on as stored and sanitised by the client that renders it.
+// News is for every student alike: published items only (not drafts, not deleted). The HTML is stored sanitised
+// (sanitize-news.ts), and the student app sanitises it again when it renders.
 const columns = `id, heading, image AS images, body AS news,
   to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at`;
 
@@ -12,14 +13,14 @@ export const NEWS_LIST_LIMIT = 50;
 export function listNews(db: Queryable): Promise<NewsItem[]> {
   return db.query<NewsItem>(
     `SELECT ${columns} FROM news
-      WHERE published_at <= now()
+      WHERE published_at <= now() AND deleted_at IS NULL
       ORDER BY news.published_at DESC, news.id DESC
       LIMIT ${NEWS_LIST_LIMIT}`,
   );
 }
 
 export async function findNews(db: Queryable, id: number): Promise<NewsItem> {
-  const [row] = await db.query<NewsItem>(`SELECT ${columns} FROM news WHERE id = $1 AND published_at <= now()`, [id]);
+  const [row] = await db.query<NewsItem>(`SELECT ${columns} FROM news WHERE id = $1 AND published_at <= now() AND deleted_at IS NULL`, [id]);
   if (!row) throw notFound('That news item');
   return row;
 }
