@@ -284,7 +284,7 @@ describe.each([
       expect(gateway.held).toBe(1);
       expect(gateway.answered).toBe(answeredBefore);
       const shape = (answer: typeof registered) => ({ ...answer, body: { ...answer.body, data: Object.keys(answer.body.data) } });
-      expect(shape(registered)).toEqual({ status: 200, body: { status: true, message: expect.any(String), data: ['otp_ref', 'resend_after'] } });
+      expect(shape(registered)).toEqual({ status: 200, body: { status: true, message: expect.any(String), data: ['otp_ref', 'resend_after', 'otp_length'] } });
       expect(shape(nobodys)).toEqual(shape(registered));
     } finally {
       gateway.holding = false;

@@ -24,6 +24,7 @@ export const consolePages: ConsolePage[] = [
     roles: everyStaffRole,
     screen: lazy(() => import('../features/content-import/content-import-page.tsx')),
   },
+  { path: '/news', label: 'News and events', roles: everyStaffRole, screen: lazy(() => import('../features/news/news-page.tsx')) },
   { path: '/staff', label: 'Staff', roles: adminsOnly, screen: lazy(() => import('../features/staff/staff-page.tsx')) },
   {
     path: '/registrations',

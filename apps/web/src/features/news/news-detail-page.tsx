@@ -5,7 +5,7 @@ import { numericParam } from '../../lib/route-params.ts';
 import { useNewsItem } from './api/get-news-item.ts';
 import { NewsImage } from './news-image.tsx';
 import { PublishedDate } from './published-date.tsx';
-import { SafeHtml } from './safe-html.tsx';
+import { SafeHtml } from '../../components/safe-html/safe-html.tsx';
 import { t } from '../../i18n/language.ts';
 
 export default function NewsDetailPage() {

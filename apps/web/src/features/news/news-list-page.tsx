@@ -4,7 +4,7 @@ import { QueryView } from '../../components/query-view.tsx';
 import { useNewsEvents } from './api/get-news-events.ts';
 import { NewsImage } from './news-image.tsx';
 import { PublishedDate } from './published-date.tsx';
-import { SafeHtml } from './safe-html.tsx';
+import { SafeHtml } from '../../components/safe-html/safe-html.tsx';
 import { t } from '../../i18n/language.ts';
 
 // On a phone a row (small picture beside the heading) keeps several items on screen; wider, a card.

@@ -1,0 +1,86 @@
+import type { ManagedNews } from '@portal/contract/console';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { SafeHtml } from '../../../components/safe-html/safe-html.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { fieldOf } from '../../lib/console-api.ts';
+import { useNewsActions } from './api/news.ts';
+
+const button = 'rounded-md px-4 py-2 font-medium disabled:opacity-60';
+
+/** Writes one item (a new one when `item` is null), shows how students will see it, and publishes or takes it back. */
+export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone: () => void }) {
+  const [heading, setHeading] = useState(item?.heading ?? '');
+  const [body, setBody] = useState(item?.body ?? '');
+  const [image, setImage] = useState(item?.image ?? '');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { save, publish } = useNewsActions();
+
+  const store = async (then?: 'publish') => {
+    setProblems({});
+    try {
+      const saved = (await save.mutateAsync({ id: item?.id, heading, body, image })).data;
+      if (then === 'publish') toast.success((await publish.mutateAsync({ id: saved.id, live: true })).message);
+      else toast.success(item ? 'The item is saved.' : 'The draft is saved.');
+      onDone();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const field = fieldOf(message);
+      if (field) setProblems({ [field.field]: field.problem });
+      else toast.error(message);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store();
+  };
+  const busy = save.isPending || publish.isPending;
+
+  return (
+    <form onSubmit={submit} aria-label={item ? 'Edit news item' : 'New news item'} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <TextField id="news-heading" label="Heading" value={heading} onChange={setHeading} problem={problems.heading} />
+      <div className="space-y-1">
+        <label htmlFor="news-body" className="block font-medium">
+          Text
+        </label>
+        <p id="news-body-hint" className="text-sm text-slate-600">
+          HTML: paragraphs &lt;p&gt;, bold &lt;b&gt;, italics &lt;i&gt;, lists &lt;ul&gt;&lt;li&gt;, headings &lt;h2&gt;, links &lt;a href&gt;. Anything else
+          is removed when you save.
+        </p>
+        <textarea
+          id="news-body"
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          rows={8}
+          aria-describedby="news-body-hint news-body-problem"
+          aria-invalid={problems.body ? true : undefined}
+          className="w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm"
+        />
+        <p id="news-body-problem" className="min-h-5 text-sm text-red-700">
+          {problems.body}
+        </p>
+      </div>
+      <TextField id="news-image" label="Picture (optional)" hint="An address under /media/, e.g. /media/news/exam.svg" value={image} onChange={setImage} problem={problems.image} />
+      <section aria-labelledby="news-preview-heading" className="rounded-lg border border-dashed border-slate-300 p-3">
+        <h2 id="news-preview-heading" className="mb-2 text-sm font-medium text-slate-600">
+          How students will see it
+        </h2>
+        <SafeHtml html={heading} kind="inline" as="h2" className="text-lg font-semibold" />
+        <SafeHtml html={body} kind="rich" className="mt-2" />
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className={`${button} border border-slate-400 hover:bg-slate-100`}>
+          {item ? 'Save' : 'Save draft'}
+        </button>
+        {item?.status !== 'published' ? (
+          <button type="button" disabled={busy} onClick={() => void store('publish')} className={`${button} bg-slate-900 text-white hover:bg-slate-700`}>
+            Save and publish
+          </button>
+        ) : null}
+        <button type="button" onClick={onDone} className={`${button} text-blue-800 underline underline-offset-2`}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ManagedNews, StaffMember } from '@portal/contract/console';
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
+import { ConsoleApp } from '../../app/console-app.tsx';
+import { useStaffSession } from '../../lib/staff-session.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const base = '/console/micros/Staff';
+const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
+const item = (id: number, heading: string, status: ManagedNews['status']): ManagedNews => ({
+  id,
+  heading,
+  body: '<p>Details</p>',
+  image: '',
+  published_at: status === 'draft' ? null : '2026-11-24T04:30:00Z',
+  status,
+  updated_at: '2026-11-24T04:30:00Z',
+});
+
+function renderNews(handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
+  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), ...Object.fromEntries(Object.entries(handlers).map(([path, handler]) => [`${base}${path}`, handler])) });
+  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
+  window.history.replaceState(null, '', '/console/news');
+  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
+}
+const sent = (calls: ApiCall[], path: string) => calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);
+
+describe('news in the console', { timeout: 20_000 }, () => {
+  it('lists items with their state, and publishes a draft or takes a published item back', async () => {
+    const { calls, user } = renderNews({
+      '/News/list': () => ok({ items: [item(2, 'Holiday on <b>Friday</b>', 'draft'), item(1, 'Mock test', 'published')] }),
+      '/News/publish': () => ok(item(2, 'x', 'published'), 'Students see it now.'),
+    });
+    const list = await screen.findByRole('list', { name: 'News items' });
+    expect(within(list).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Holiday on FridayDraftchanged 24 Nov 2026, 10:00 am/),
+      expect.stringMatching(/^Mock testPublished24 Nov 2026, 10:00 am/),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Publish Holiday on Friday' }));
+    expect(await screen.findByText('Students see it now.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take back Mock test' }));
+    expect(sent(calls, '/News/publish')).toEqual([{ id: 2 }, { id: 1, at: null }]);
+  });
+
+  it('writes a new item with a preview that runs no script, and saves and publishes it', async () => {
+    const { calls, user } = renderNews({
+      '/News/list': () => ok({ items: [] }),
+      '/News/save': () => ok(item(5, 'Results day', 'draft')),
+      '/News/publish': () => ok(item(5, 'Results day', 'published'), 'Students see it now.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New item' }));
+    await user.type(screen.getByLabelText('Heading'), 'Results day');
+    await user.click(screen.getByLabelText('Text'));
+    await user.paste('<p>Bring your <b>card</b></p><img src=x onerror="window.ran=1">');
+    const preview = screen.getByRole('region', { name: 'How students will see it' });
+    expect(within(preview).getByText('card').tagName).toBe('B');
+    expect((window as unknown as { ran?: number }).ran).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(await screen.findByText('Students see it now.')).toBeInTheDocument();
+    expect(sent(calls, '/News/save')).toEqual([{ heading: 'Results day', body: '<p>Bring your <b>card</b></p><img src=x onerror="window.ran=1">', image: '' }]);
+    expect(sent(calls, '/News/publish')).toEqual([{ id: 5 }]);
+    expect(await screen.findByRole('button', { name: 'New item' })).toBeInTheDocument();
+  });
+
+  it('shows a refused field beside it', async () => {
+    const { user } = renderNews({ '/News/list': () => ok({ items: [] }), '/News/save': () => refused(400, 'image: image must be an address under /media/, or empty') });
+    await user.click(await screen.findByRole('button', { name: 'New item' }));
+    await user.type(screen.getByLabelText('Heading'), 'x');
+    await user.type(screen.getByLabelText('Picture (optional)'), 'https://evil.example/a.png');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(/must be an address under \/media\//)).toBeInTheDocument();
+    expect(screen.getByLabelText('Picture (optional)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('deletes only after the staff member confirms', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { calls, user } = renderNews({ '/News/list': () => ok({ items: [item(1, 'Mock test', 'published')] }), '/News/delete': () => ok(null, 'The item is deleted.') });
+    await user.click(await screen.findByRole('button', { name: 'Delete Mock test' }));
+    expect(sent(calls, '/News/delete')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete Mock test' }));
+    expect(await screen.findByText('The item is deleted.')).toBeInTheDocument();
+    expect(sent(calls, '/News/delete')).toEqual([{ id: 1 }]);
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when there is no news yet', async () => {
+    renderNews({ '/News/list': () => ok({ items: [] }) });
+    expect(await screen.findByText('No news yet. Write the first item.')).toBeInTheDocument();
+  });
+});
