@@ -8,6 +8,7 @@ import { signInLockRoutes } from './resources/auth/lock-routes.ts';
 import { contentPackRoutes } from './resources/content-pack/routes.ts';
 import { auditLogRoutes } from './resources/audit-log/routes.ts';
 import { newsConsoleRoutes } from './resources/news/console-routes.ts';
+import { insightsRoutes } from './resources/insights/routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(contentPackRoutes);
   await app.register(auditLogRoutes);
   await app.register(newsConsoleRoutes);
+  await app.register(insightsRoutes);
 }

@@ -10,3 +10,4 @@ export * from './console/sign-in-locks.ts';
 export * from './console/content-pack.ts';
 export * from './console/audit-log.ts';
 export * from './console/news.ts';
+export * from './console/insights.ts';
