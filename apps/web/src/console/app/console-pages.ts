@@ -25,6 +25,7 @@ export const consolePages: ConsolePage[] = [
     screen: lazy(() => import('../features/content-import/content-import-page.tsx')),
   },
   { path: '/news', label: 'News and events', roles: everyStaffRole, screen: lazy(() => import('../features/news/news-page.tsx')) },
+  { path: '/insights', label: 'Insights', roles: everyStaffRole, screen: lazy(() => import('../features/insights/insights-page.tsx')) },
   { path: '/staff', label: 'Staff', roles: adminsOnly, screen: lazy(() => import('../features/staff/staff-page.tsx')) },
   {
     path: '/registrations',

@@ -2,16 +2,21 @@ import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import { Loader } from '../../components/status-views.tsx';
 
-/** Loading, error (with the server's message and a retry), empty, or the data: every console list shows one. */
+const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
+
+/** Loading, error (with the server's message and a retry), empty, or the data: every console screen shows one. */
 export function QueryState<T>({
   query,
   empty,
+  isEmpty = isEmptyList,
   children,
 }: {
   /** A query, or an infinite query whose `select` flattens its pages. */
-  query: UseQueryResult<T[]> | UseInfiniteQueryResult<T[]>;
+  query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
   empty: string;
-  children: (data: T[]) => ReactNode;
+  /** When the answer counts as nothing to show; by default an empty list. */
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loader />;
   if (query.isError) {
@@ -25,6 +30,6 @@ export function QueryState<T>({
       </div>
     );
   }
-  if (query.data.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
+  if (isEmpty(query.data)) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
   return <>{children(query.data)}</>;
 }

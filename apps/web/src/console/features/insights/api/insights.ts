@@ -1,0 +1,35 @@
+import { insightsCatalogue, listStudents, quizInsights, studentInsights, subjectInsights } from '@portal/contract/console';
+import { useQuery } from '@tanstack/react-query';
+import { callConsole } from '../../../lib/console-api.ts';
+
+export const useCatalogue = () =>
+  useQuery({ queryKey: ['console', 'insights', 'catalogue'], queryFn: async () => (await callConsole(insightsCatalogue)).data.subjects });
+
+export const useSubjectInsights = (subjectId: number | null) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'subject', subjectId],
+    queryFn: async () => (await callConsole(subjectInsights, { subject_id: subjectId! })).data,
+    enabled: subjectId !== null,
+  });
+
+export const useQuizInsights = (quizId: number | null) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'quiz', quizId],
+    queryFn: async () => (await callConsole(quizInsights, { quiz_id: quizId! })).data,
+    enabled: quizId !== null,
+  });
+
+export const useStudentInsights = (studentId: number | null) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'student', studentId],
+    queryFn: async () => (await callConsole(studentInsights, { stud_id: studentId! })).data,
+    enabled: studentId !== null,
+  });
+
+/** Students whose name or number matches, for choosing one (the roster's own search). */
+export const useStudentSearch = (q: string) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'student-search', q],
+    queryFn: async () => (await callConsole(listStudents, { q, status: 'all', limit: 10 })).data.students,
+    enabled: q.trim().length >= 2,
+  });

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { useCatalogue } from './api/insights.ts';
+import { QuizResults } from './quiz-results.tsx';
+import { StudentProgress } from './student-progress.tsx';
+import { SubjectReach } from './subject-reach.tsx';
+
+const selectClass = 'w-full rounded-lg border border-slate-400 bg-white px-3 py-2';
+
+/** /console/insights: how students are doing, by subject, by quiz and by student; every table downloads as CSV. */
+export default function InsightsPage() {
+  const catalogue = useCatalogue();
+  const [subjectId, setSubjectId] = useState<number | null>(null);
+  const [quizId, setQuizId] = useState<number | null>(null);
+  return (
+    <div className="space-y-6">
+      <ConsolePageHeading title="Insights" />
+      <QueryState query={catalogue} empty="There are no subjects yet. Import a course first.">
+        {(subjects) => {
+          const subject = subjects.find((s) => s.id === subjectId);
+          const quizzes = subject?.chapters.flatMap((chapter) => chapter.quizzes.map((quiz) => ({ ...quiz, chapter: chapter.name }))) ?? [];
+          const quiz = quizzes.find((q) => q.id === quizId);
+          return (
+            <div className="space-y-4">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                <div className="space-y-1">
+                  <label htmlFor="insights-subject" className="block font-medium">
+                    Subject
+                  </label>
+                  <select
+                    id="insights-subject"
+                    value={subjectId ?? ''}
+                    onChange={(event) => {
+                      setSubjectId(event.target.value ? Number(event.target.value) : null);
+                      setQuizId(null);
+                    }}
+                    className={selectClass}
+                  >
+                    <option value="">Choose a subject</option>
+                    {subjects.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="space-y-1">
+                  <label htmlFor="insights-quiz" className="block font-medium">
+                    Quiz
+                  </label>
+                  <select
+                    id="insights-quiz"
+                    value={quizId ?? ''}
+                    disabled={quizzes.length === 0}
+                    onChange={(event) => setQuizId(event.target.value ? Number(event.target.value) : null)}
+                    className={`${selectClass} disabled:bg-slate-100`}
+                  >
+                    <option value="">{subject ? (quizzes.length ? 'Choose a quiz' : 'This subject has no quizzes') : 'Choose a subject first'}</option>
+                    {quizzes.map((q) => (
+                      <option key={q.id} value={q.id}>
+                        {q.chapter} · {q.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              {subject ? <SubjectReach subjectId={subject.id} subjectName={subject.name} /> : null}
+              {quiz ? <QuizResults quizId={quiz.id} quizName={quiz.name} /> : null}
+            </div>
+          );
+        }}
+      </QueryState>
+      <section aria-labelledby="insights-students" className="space-y-3">
+        <h2 id="insights-students" className="text-lg font-semibold">
+          A student’s progress
+        </h2>
+        <StudentProgress />
+      </section>
+    </div>
+  );
+}

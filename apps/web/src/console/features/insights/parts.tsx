@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+/** A titled part of the insights page, with its table's CSV export once there is data. */
+export function Section({ title, onExport, children }: { title: string; onExport: (() => void) | undefined; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {onExport ? (
+          <button type="button" onClick={onExport} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+            Download CSV
+          </button>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A table that scrolls sideways on a phone rather than squeezing its columns. */
+export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: { key: number; cells: ReactNode[] }[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="text-slate-600">
+            {head.map((name) => (
+              <th key={name} scope="col" className="py-2 pr-4 font-medium">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-t border-slate-100 align-middle">
+              {row.cells.map((content, index) => (
+                <td key={index} className="py-2 pr-4">
+                  {content}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
