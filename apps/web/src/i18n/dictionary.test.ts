@@ -25,7 +25,10 @@ function webKeys(): Set<string> {
 /** Sentences the server writes on the student's calls (literals, with `${…}` as `{}`), which screens show. */
 function serverSentences(): Set<string> {
   const dirs = ['auth', 'learning', 'live-classes', 'news', 'profile', 'quizzes', 'registration', 'study-materials', 'subjects'].map((r) => `apps/server/src/resources/${r}`);
-  const files = [...dirs, 'apps/server/src/http', 'apps/server/src/sessions'].flatMap((dir) => filesUnder(join(root, dir)));
+  // A resource's console routes speak to staff, who use the console in English.
+  const files = [...dirs, 'apps/server/src/http', 'apps/server/src/sessions']
+    .flatMap((dir) => filesUnder(join(root, dir)))
+    .filter((file) => !file.endsWith('console-routes.ts'));
   files.push(...['auth', 'registration', 'student'].map((name) => join(root, `packages/contract/src/${name}.ts`)));
   const sentences = new Set<string>();
   for (const file of files) {
