@@ -142,7 +142,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         {fields.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No field changed.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div tabIndex={0} role="region" aria-label="What changed" className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">What changed</caption>
               <thead>

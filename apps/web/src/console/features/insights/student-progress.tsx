@@ -93,7 +93,7 @@ function ChosenStudent({ studentId }: { studentId: number }) {
         <QueryState query={progress} isEmpty={(data) => data.attempts.length === 0} empty="No quiz taken yet.">
           {(data) => (
             <Table
-              caption={`Quizzes ${data.name} took`}
+              caption={`Quiz attempts of ${data.name}`}
               head={['Quiz', 'Marks', 'Result', 'Taken']}
               rows={data.attempts.map((row, index) => ({
                 key: index,

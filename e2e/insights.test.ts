@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, phone } from './support/browser.ts';
+import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+import { DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
+
+const browser = useBrowser();
+const screenshot = screenshots('console-');
+
+describe('insights in the console', () => {
+  it("shows a teacher on a phone who watched Physics' topics, a quiz's results and a student's progress", async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await signInToConsole(page, DEMO_TEACHER_MOBILE);
+    await page.goto('/console/insights');
+    await page.getByLabel('Subject').selectOption({ label: 'Physics' });
+    const topics = page.getByRole('table', { name: 'Topics of Physics' });
+    await topics.waitFor();
+    expect(await topics.getByRole('row').count()).toBeGreaterThan(1);
+    const quiz = page.getByLabel('Quiz');
+    const firstQuiz = (await quiz.locator('option').nth(1).textContent()) ?? '';
+    await quiz.selectOption({ label: firstQuiz });
+    await page.getByRole('region', { name: /^Results of / }).getByText('Average score').waitFor();
+
+    await page.getByLabel('Find a student by name or number').fill('Arjun');
+    await page.getByRole('button', { name: 'Arjun Sharma' }).click();
+    await page.getByRole('region', { name: 'What Arjun Sharma watched' }).waitFor();
+    await page.getByRole('region', { name: 'Quizzes Arjun Sharma took' }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'insights');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Who watched what in Physics' }).getByRole('button', { name: 'Download CSV' }).click();
+    expect((await download).suggestedFilename()).toBe('Physics topics.csv');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
