@@ -21,6 +21,8 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     expect(document.documentElement.lang).toBe('hi');
     await waitFor(() => expect(document.title).toBe('पोर्टल लॉगिन'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
+    // The phone field's country, named by the browser in Hindi.
+    expect(document.querySelector('.selected-flag')).toHaveAttribute('title', 'भारत: + 91');
   });
 
   it('comes back at the next start from the device, before anything is drawn', async () => {

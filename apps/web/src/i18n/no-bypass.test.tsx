@@ -60,12 +60,12 @@ function unmarkedWords(): string[] {
   const text = [document.body.textContent ?? '', document.title, ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((element) =>
     ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
   )].join(' ');
-  // Left out: marked texts, the language names the switch shows in their own script, a time's am/pm, and the country
-  // names of the phone field's list (the library's own, in English: docs/decisions/043).
+  // Left out: marked texts, the language names the switch shows in their own script, and a time's am/pm. (Country
+  // names come from the browser in the chosen language, here Hindi: no Latin letters.)
   let left = text;
   // Innermost first: a marked text can hold marked values (⟦⟦Vectors⟧ by ⟦Dr. Rao⟧⟧).
   while (/⟦[^⟦⟧]*⟧/.test(left)) left = left.replace(/⟦[^⟦⟧]*⟧/g, ' ');
-  left = left.replace(/English|हिन्दी|India/g, ' ').replace(/(?<=[\d\s])[ap]m(?![A-Za-z])/g, ' ');
+  left = left.replace(/English|हिन्दी/g, ' ').replace(/(?<=[\d\s])[ap]m(?![A-Za-z])/g, ' ');
   return left.match(/[A-Za-z]{2,}/g) ?? [];
 }
 

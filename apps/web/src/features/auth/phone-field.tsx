@@ -1,7 +1,21 @@
 import PhoneInputModule, { type CountryData } from 'react-phone-input-2';
 import type { ClipboardEvent } from 'react';
 import 'react-phone-input-2/lib/style.css';
-import { t } from '../../i18n/language.ts';
+import { currentLanguage, t } from '../../i18n/language.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+
+/**
+ * The country list's names in the student's language, from the browser's own data (Intl.DisplayNames): no bytes of
+ * translations to load. The library reads `localization[iso2]` once as it starts, so the field starts again (`key`)
+ * when the language changes; the digits typed so far stay, since the parent holds them.
+ */
+function countryNames(): Record<string, string> | undefined {
+  if (currentLanguage() === 'en' || typeof Intl.DisplayNames !== 'function') return undefined;
+  const names = new Intl.DisplayNames([currentLanguage()], { type: 'region' });
+  return new Proxy({} as Record<string, string>, {
+    get: (_, iso2) => (typeof iso2 === 'string' && /^[a-z]{2}$/.test(iso2) ? names.of(iso2.toUpperCase()) : undefined),
+  });
+}
 
 // The package is CommonJS setting `exports.default`: the production build hands over the module object,
 // the test transform the component itself.
@@ -53,12 +67,15 @@ interface PhoneFieldProps {
 }
 
 export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: PhoneFieldProps) {
+  const language = useLanguage();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {t('Mobile number')}
       </label>
       <PhoneInput
+        key={language}
+        localization={countryNames()}
         country="in"
         countryCodeEditable={false}
         value={value.digits}
