@@ -2,7 +2,7 @@
 // the demo student for the last two. Prints figures; asserts nothing. Needs `npm run build` first.
 // Usage: node scripts/audit-pages.mjs [--runs 3] [--list-scripts]   (--list-scripts also names the LCP element)
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,14 @@ try {
   const post = async (path, body) =>
     (await fetch(api + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
   const login = await post('/Auth/login', { mobile: '9876543210', phone_code: '91' });
-  const code = readFileSync(outbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).at(-1).text.match(/\b(\d{4})\b/)[1];
+  // The text goes out just after the answer: wait for it.
+  let code;
+  for (let tries = 0; !code && tries < 50; tries++) {
+    if (tries) await new Promise((r) => setTimeout(r, 100));
+    const last = existsSync(outbox) ? readFileSync(outbox, 'utf8').trim().split('\n').at(-1) : '';
+    code = last ? JSON.parse(last).text.match(/\b(\d{4,8})\b/)?.[1] : undefined;
+  }
+  if (!code) throw new Error('no sign-in code reached the outbox');
   const verified = await post('/Auth/verifyOTP', { otp_ref: login.data.otp_ref, otp: code });
   if (!verified.status) throw new Error(`sign-in failed: ${verified.message}`);
 
