@@ -74,7 +74,7 @@ describe('the first load of a screen', () => {
   });
 
   it("asks for the login screen's code while the app's entry script is still downloading", async () => {
-    const { page, close } = await openPage(browser(), phone);
+    const { page, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
     const entry = await slowEntry(page);
     const requested = await requestsDuring(page, async () => {
       await page.goto('/login');
@@ -85,7 +85,9 @@ describe('the first load of a screen', () => {
   });
 
   it("asks for a returning student's screen and its data while the app's entry script is still downloading", async () => {
-    const { page, close } = await openPage(browser(), phone);
+    // No service worker: once it has installed (a race with this test's steps) it would serve the entry script from its
+    // cache, past the route that holds it back, and the test would measure nothing.
+    const { page, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
     await signIn(page);
     const entry = await slowEntry(page);
     const requested = await requestsDuring(page, async () => {

@@ -48,6 +48,7 @@ describe('the shell on a 360 px phone', () => {
       'Watch History',
       'Profile',
       'Dark theme: off',
+      'Language: English',
       'Chat with us (opens in a new tab)',
       'Logout',
     ]);
@@ -99,13 +100,15 @@ describe('the shell on a desktop', () => {
     const menu = page.getByRole('menu');
     await menu.waitFor();
     await page.getByRole('menuitem', { name: /new tab/ }).waitFor();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Language: English', 'Chat with us (opens in a new tab)', 'Logout']);
     const active = () => page.locator('[role="menuitem"][data-focus]').textContent();
     expect(await active()).toBe('News/Events');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Profile');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Dark theme: off');
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe('Language: English');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Logout');
