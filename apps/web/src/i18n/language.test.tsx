@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { formatDateTime } from '../lib/date-time.ts';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY, startLanguage, translateMessage } from './language.ts';
+import { chooseLanguage, LANGUAGE_STORAGE_KEY, setLanguageLoaders, startLanguage, translateMessage } from './language.ts';
 
 afterEach(() => chooseLanguage('en'));
 
@@ -23,6 +23,21 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
     // The phone field's country, named by the browser in Hindi.
     expect(document.querySelector('.selected-flag')).toHaveAttribute('title', 'भारत: + 91');
+  });
+
+  it('stays in English and says so when Hindi cannot be loaded (offline before it was ever saved)', async () => {
+    setLanguageLoaders({ hi: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) });
+    try {
+      mockApi({ '/Auth/whatsapp_chat': () => ok({ link: 'https://wa.me/919000000000' }) });
+      const { user } = renderApp('/login', null);
+      await user.click(await screen.findByRole('button', { name: 'हिन्दी' }));
+      expect(await screen.findByText('Check the connection and try again.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Portal login' })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('en');
+      expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+    } finally {
+      setLanguageLoaders({ hi: async () => (await import('./hi.ts')).hindi });
+    }
   });
 
   it('comes back at the next start from the device, before anything is drawn', async () => {

@@ -76,9 +76,15 @@ async function apply(next: Language) {
 /** At start: the language remembered on this device (its chunk is loaded before the first render). */
 export const startLanguage = () => apply(storedLanguage());
 
-export async function chooseLanguage(next: Language) {
-  await apply(next);
+/** Switches and remembers; answers false, keeping the language as it was, when its chunk could not be loaded (offline). */
+export async function chooseLanguage(next: Language): Promise<boolean> {
+  try {
+    await apply(next);
+  } catch {
+    return false;
+  }
   localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+  return true;
 }
 
 /** Calls `changed` whenever the language changes; answers the function that stops it. */

@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import toast from 'react-hot-toast';
 import { logout } from '@portal/contract';
 import { Link, useLocation } from 'wouter';
 import { callApi } from '../../lib/api-client.ts';
@@ -28,6 +29,11 @@ const links = [
 
 const menuItemClass =
   'block w-full px-4 py-2.5 text-left text-sm data-disabled:text-slate-500 data-focus:bg-blue-50 data-focus:text-blue-800';
+
+// As the login screen's switch does (i18n/language-switch.tsx); one shared module would split a chunk off /login.
+const switchLanguage = async (next: 'en' | 'hi') => {
+  if (!(await chooseLanguage(next))) toast.error(t('Check the connection and try again.'));
+};
 
 export default function UserMenu() {
   const name = useSession((s) => s.user?.profile.name ?? '');
@@ -71,7 +77,7 @@ export default function UserMenu() {
           </button>
         </MenuItem>
         <MenuItem>
-          <button type="button" onClick={() => void chooseLanguage(language === 'en' ? 'hi' : 'en')} className={menuItemClass}>
+          <button type="button" onClick={() => void switchLanguage(language === 'en' ? 'hi' : 'en')} className={menuItemClass}>
             {t('Language: {name}', { name: LANGUAGES[language].name })}
           </button>
         </MenuItem>
