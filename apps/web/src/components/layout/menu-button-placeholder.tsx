@@ -2,13 +2,40 @@ import { useSession } from '../../lib/session-store.ts';
 import { menuButtonClass } from './menu-button-class.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { menuLabel } from './menu-label.ts';
+import type { MenuOpening } from './user-menu-props.ts';
 import { t } from '../../i18n/language.ts';
 
-/** Same size and text as the menu button, shown until the menu's code arrives (no layout shift). */
-export function MenuButtonPlaceholder() {
+interface Props {
+  /** The pointer or the focus reached the button: fetch the menu's code now. */
+  onReach: () => void;
+  /** Clicked, tapped or pressed: open the menu as soon as its code is here. */
+  onOpen: (how: Exclude<MenuOpening, null>) => void;
+  onFocusChange: (focused: boolean) => void;
+  busy: boolean;
+}
+
+/**
+ * Same size, text and role as the menu button, in its place until the menu's code has arrived (no layout
+ * shift). It is a working button: reaching for it fetches that code, pressing it opens the menu once it is here.
+ */
+export function MenuButtonPlaceholder({ onReach, onOpen, onFocusChange, busy }: Props) {
   const name = useSession((s) => s.user?.profile.name ?? '');
   return (
-    <button type="button" disabled className={menuButtonClass}>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      aria-busy={busy || undefined}
+      className={menuButtonClass}
+      onPointerEnter={onReach}
+      onFocus={() => {
+        onFocusChange(true);
+        onReach();
+      }}
+      onBlur={() => onFocusChange(false)}
+      // A click that a key made has no pointer position (detail 0): the menu then opens with its first item active.
+      onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
+    >
       <span className="hidden md:inline">{menuLabel(name)}</span>
       <MenuIcon />
       <span className="sr-only">{t('User menu')}</span>

@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useLayoutEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { logout } from '@portal/contract';
 import { Link, useLocation } from 'wouter';
@@ -10,6 +11,7 @@ import { usePrefetchChatLink } from './get-chat-link.ts';
 import { menuButtonClass } from './menu-button-class.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { menuLabel } from './menu-label.ts';
+import type { UserMenuProps } from './user-menu-props.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 import { chooseLanguage, LANGUAGES, msg, t } from '../../i18n/language.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
@@ -35,7 +37,20 @@ const switchLanguage = async (next: 'en' | 'hi') => {
   if (!(await chooseLanguage(next))) toast.error(t('Check the connection and try again.'));
 };
 
-export default function UserMenu() {
+export default function UserMenu({ opening = null, takeFocus = false }: UserMenuProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  // Asked for before the code arrived (header.tsx): carry out the press the placeholder received. In the same
+  // commit that replaced the placeholder, so the focus is never seen on the page's body in between.
+  useLayoutEffect(() => {
+    const element = button.current;
+    if (!element) return;
+    if (takeFocus || opening === 'keyboard') element.focus();
+    // A key opens Headless UI's menu with its first item active, a click with none, as on the real button.
+    if (opening === 'keyboard') element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    else if (opening === 'pointer') element.click();
+    // Only once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const name = useSession((s) => s.user?.profile.name ?? '');
   // Not rendered at all rather than hidden by CSS: a hidden item would still take the arrow keys and type-ahead.
   const wide = useWideScreen();
@@ -53,7 +68,7 @@ export default function UserMenu() {
 
   return (
     <Menu>
-      <MenuButton className={menuButtonClass}>
+      <MenuButton ref={button} className={menuButtonClass}>
         <span className="hidden md:inline">{menuLabel(name)}</span>
         <MenuIcon />
         <span className="sr-only">{t('User menu')}</span>
