@@ -1,6 +1,7 @@
 // Lighthouse (mobile, simulated slow 4G) on /login, Home and My Subjects of the built app, signed in as
 // the demo student for the last two. Prints figures; asserts nothing. Needs `npm run build` first.
-// Usage: node scripts/audit-pages.mjs [--runs 3] [--list-scripts]   (--list-scripts also names the LCP element)
+// Usage: node scripts/audit-pages.mjs [--runs 3] [--pages /,/subjects] [--list-scripts]
+// (--list-scripts also names the LCP element, the long tasks and each script's main-thread time)
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -70,13 +71,14 @@ try {
     cpSync(profile, copy, { recursive: true, filter: (src) => !/[/\\](Code )?Cache([/\\]|$)/.test(src) });
     return copy;
   };
+  const only = process.argv.includes('--pages') ? process.argv[process.argv.indexOf('--pages') + 1].split(',') : null;
   const pages = [
     ['/login', null],
     ['/', profile],
     ['/subjects', profile],
-  ];
-  console.log('| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  ].filter(([path]) => !only || only.includes(path));
+  console.log('| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB | machine benchmark index |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   let count = 0;
   for (const [path, signedIn] of pages) {
     for (let run = 0; run < runs; run++) {
@@ -96,6 +98,7 @@ try {
         }
       }
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
+      if (process.env.AUDIT_SAVE) cpSync(report, join(process.env.AUDIT_SAVE, `${path.replace(/\W/g, '_') || 'home'}-${run}.json`));
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       const js = scripts.reduce((sum, r) => sum + r.transferSize, 0);
@@ -103,9 +106,11 @@ try {
         for (const r of scripts) console.log(`|   ${new URL(r.url).pathname} | ${(r.transferSize / 1024).toFixed(1)} KB |`);
         const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
         if (lcp) console.log(`|   LCP element: ${lcp.snippet} |`);
+        for (const t of lhr.audits['long-tasks']?.details?.items ?? []) console.log(`|   long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url} |`);
+        for (const b of lhr.audits['bootup-time']?.details?.items ?? []) console.log(`|   script time ${b.url}: ${Math.round(b.scripting)} ms scripting, ${Math.round(b.scriptParseCompile)} ms parse |`);
       }
       console.log(
-        `| ${path} | ${Math.round(lhr.categories.performance.score * 100)} | ${Math.round(lhr.categories.accessibility.score * 100)} | ${Math.round(audit('first-contentful-paint'))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} |`,
+        `| ${path} | ${Math.round(lhr.categories.performance.score * 100)} | ${Math.round(lhr.categories.accessibility.score * 100)} | ${Math.round(audit('first-contentful-paint'))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} | ${Math.round(lhr.environment?.benchmarkIndex ?? NaN)} |`,
       );
     }
   }
