@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { MenuButtonPlaceholder } from './menu-button-placeholder.tsx';
 import type { MenuOpening, UserMenuProps } from './user-menu-props.ts';
 import { t } from '../../i18n/language.ts';
+import { Logo } from '../logo.tsx';
 
 // The menu's code (about 28 KB gzip with its library) is fetched when the student reaches for it (pointer
 // over it, focus on it, a tap), not on every first load: on a phone its evaluation and render were the
@@ -38,7 +39,7 @@ export function Header({ title, subtitle }: { title: string; subtitle?: string |
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link href="/" className="shrink-0 rounded-md" aria-label={t('Home')}>
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <Logo size={32} />
         </Link>
         <div className="min-w-0 flex-1">
           {title ? <h1 className="truncate text-lg font-bold leading-tight">{title}</h1> : null}

@@ -11,6 +11,7 @@ import { emptyPhone, localNumber, type PhoneNumber } from './phone-field.tsx';
 import { type CodeSent, PhoneStep } from './phone-step.tsx';
 import type { RegisterDraft } from './register-fields.ts';
 import { t } from '../../i18n/language.ts';
+import { Logo } from '../../components/logo.tsx';
 
 type Step = 'login' | 'otp' | 'register' | 'requested';
 
@@ -101,7 +102,7 @@ export default function LoginPage() {
       <div className="w-full max-w-sm space-y-5 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:self-center">
         <LanguageSwitch />
         <div className="flex items-center gap-3">
-          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <Logo size={36} />
           <h1 className="text-2xl font-bold">{t('Portal login')}</h1>
         </div>
         {signedOutBecause && step === 'login' ? (
