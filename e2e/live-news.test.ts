@@ -40,7 +40,7 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     await page.getByRole('link', { name: /Live Class/ }).first().click();
     await page.waitForURL('**/live-class');
     const physics = page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Physics/ });
-    expect(await physics.locator('img').getAttribute('src')).toBe('/media/subjects/physics.svg');
+    expect(await physics.locator('img').getAttribute('src')).toBe('/media/subjects/physics.webp');
     await screenshot(page, `live-subjects-${width}`);
     await physics.click();
     await page.getByText('Choose batch').waitFor();

@@ -18,7 +18,7 @@ describe('POST /Student/news_events', () => {
     expect(body.data[0]).toEqual({
       id: expect.any(Number),
       heading: 'Mock test for <strong>JEE Main</strong> this Sunday',
-      images: '/media/news/mock-test.svg',
+      images: '/media/news/mock-test.webp',
       news: expect.stringContaining('<strong>JEE Main mock test</strong>'),
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
@@ -30,7 +30,7 @@ describe('POST /Student/news_events', () => {
     const withImage = (await list()).find((n) => n.images)!;
     const response = await fetch(t.url + withImage.images);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(response.headers.get('content-type')).toBe('image/webp');
   });
 
   it('hands stored HTML on unchanged: sanitising is the renderer’s job (the web app does it)', async () => {

@@ -75,7 +75,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     const login = await t.post('/Auth/login', DEMO_PHONE);
     await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0000' });
     await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0001' });
-    await fetch(`${t.url}/media/subjects/physics.svg`);
+    await fetch(`${t.url}/media/subjects/physics.webp`);
     const response = await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);

@@ -16,7 +16,7 @@ describe('POST /Student/subjects', () => {
     const { status, body } = await t.post('/Student/subjects', { stud_id: t.demo.demoStudentId }, token);
     expect(status).toBe(200);
     expect(body.data.data.map((s: { subject_name: string }) => s.subject_name)).toEqual(['Physics', 'Chemistry', 'Mathematics']);
-    expect(body.data.data[0]).toEqual({ subject_id: subjectNamed('Physics').id, subject_name: 'Physics', thumbnail: '/media/subjects/physics.svg' });
+    expect(body.data.data[0]).toEqual({ subject_id: subjectNamed('Physics').id, subject_name: 'Physics', thumbnail: '/media/subjects/physics.webp' });
   });
 
   it("refuses another student's id", async () => {

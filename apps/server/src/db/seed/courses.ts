@@ -45,7 +45,7 @@ export async function seedCourses(db: Queryable): Promise<DemoCourses> {
   for (const [name, chapterNames] of Object.entries(syllabus)) {
     const subjectId = await insertId(db, `INSERT INTO subjects (name, thumbnail, position) VALUES ($1, $2, $3)`, [
       name,
-      `/media/subjects/${name.toLowerCase()}.svg`,
+      `/media/subjects/${name.toLowerCase()}.webp`,
       position++,
     ]);
     const chapters: DemoChapter[] = [];

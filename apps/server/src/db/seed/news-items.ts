@@ -16,7 +16,7 @@ interface DemoNews {
 export const demoNews: DemoNews[] = [
   {
     heading: 'Mock test for <strong>JEE Main</strong> this Sunday',
-    image: '/media/news/mock-test.svg',
+    image: '/media/news/mock-test.webp',
     hoursAgo: 2,
     body: `<p>A full-length <strong>JEE Main mock test</strong> runs this Sunday from <em>9:30 AM to 12:30 PM</em>.</p>
 <ul><li>Physics, Chemistry and Mathematics, 90 questions</li><li>Bring your admit card and two pencils</li></ul>
@@ -24,7 +24,7 @@ export const demoNews: DemoNews[] = [
   },
   {
     heading: 'Annual <em>Science Exhibition</em> 2025',
-    image: '/media/news/science-exhibition.svg',
+    image: '/media/news/science-exhibition.webp',
     hoursAgo: 26,
     body: `<p>Students of Class 11 and 12 can register a project for the <strong>annual science exhibition</strong>.</p>
 <p>Teams of up to three; projects are judged on <u>originality</u> and <u>clarity of explanation</u>.</p>
@@ -32,7 +32,7 @@ export const demoNews: DemoNews[] = [
   },
   {
     heading: 'Onam holidays: <strong>no classes</strong> from 4 to 8 September',
-    image: '/media/news/holiday.svg',
+    image: '/media/news/holiday.webp',
     hoursAgo: 72,
     body: `<p>The institute stays closed for Onam. Live classes resume on <strong>9 September</strong>.</p>
 <p>Recorded lectures remain available under <em>My Class</em>.</p>`,
@@ -41,7 +41,7 @@ export const demoNews: DemoNews[] = [
     heading:
       'Workshop on <em>exam strategy</em><script>window.__newsPwned = "heading script"</script>' +
       '<img src="x" onerror="window.__newsPwned = \'heading onerror\'">',
-    image: '/media/news/workshop.svg',
+    image: '/media/news/workshop.webp',
     hoursAgo: 96,
     body: `<p>A two-hour workshop on planning revision and managing time in the exam hall.</p>
 <script>window.__newsPwned = 'body script'; alert('script ran')</script>
