@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useStaff } from '../../lib/staff-list.ts';
 import { type AuditFilters, useAuditLog } from './api/list-audit-log.ts';
 import { changedFields, shown } from './changed-fields.ts';
@@ -80,19 +81,14 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
   };
   return (
     <form onSubmit={apply} aria-label="Filters" className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-      <div className="space-y-1">
-        <label htmlFor="audit-who" className="block font-medium">
-          Who
-        </label>
-        <select id="audit-who" value={who} onChange={(event) => setWho(event.target.value)} className={fieldClass}>
-          <option value="">Anyone</option>
-          {(staff.data ?? []).map((member) => (
-            <option key={member.staff_id} value={member.staff_id}>
-              {member.name} ({member.role})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="audit-who" label="Who" value={who} onChange={setWho}>
+        <option value="">Anyone</option>
+        {(staff.data ?? []).map((member) => (
+          <option key={member.staff_id} value={member.staff_id}>
+            {member.name} ({member.role})
+          </option>
+        ))}
+      </SelectField>
       <div className="space-y-1">
         <label htmlFor="audit-action" className="block font-medium">
           What

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useCatalogue } from './api/insights.ts';
 import { QuizResults } from './quiz-results.tsx';
 import { StudentProgress } from './student-progress.tsx';
 import { SubjectReach } from './subject-reach.tsx';
-
-const selectClass = 'w-full rounded-lg border border-slate-400 bg-white px-3 py-2';
 
 /** /console/insights: how students are doing, by subject, by quiz and by student; every table downloads as CSV. */
 export default function InsightsPage() {
@@ -24,46 +23,36 @@ export default function InsightsPage() {
           return (
             <div className="space-y-4">
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                <div className="space-y-1">
-                  <label htmlFor="insights-subject" className="block font-medium">
-                    Subject
-                  </label>
-                  <select
-                    id="insights-subject"
-                    value={subjectId ?? ''}
-                    onChange={(event) => {
-                      setSubjectId(event.target.value ? Number(event.target.value) : null);
-                      setQuizId(null);
-                    }}
-                    className={selectClass}
-                  >
-                    <option value="">Choose a subject</option>
-                    {subjects.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="space-y-1">
-                  <label htmlFor="insights-quiz" className="block font-medium">
-                    Quiz
-                  </label>
-                  <select
-                    id="insights-quiz"
-                    value={quizId ?? ''}
-                    disabled={quizzes.length === 0}
-                    onChange={(event) => setQuizId(event.target.value ? Number(event.target.value) : null)}
-                    className={`${selectClass} disabled:bg-slate-100`}
-                  >
-                    <option value="">{subject ? (quizzes.length ? 'Choose a quiz' : 'This subject has no quizzes') : 'Choose a subject first'}</option>
-                    {quizzes.map((q) => (
-                      <option key={q.id} value={q.id}>
-                        {q.chapter} · {q.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id="insights-subject"
+                  label="Subject"
+                  value={subjectId ?? ''}
+                  onChange={(value) => {
+                    setSubjectId(value ? Number(value) : null);
+                    setQuizId(null);
+                  }}
+                >
+                  <option value="">Choose a subject</option>
+                  {subjects.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  id="insights-quiz"
+                  label="Quiz"
+                  value={quizId ?? ''}
+                  disabled={quizzes.length === 0}
+                  onChange={(value) => setQuizId(value ? Number(value) : null)}
+                >
+                  <option value="">{subject ? (quizzes.length ? 'Choose a quiz' : 'This subject has no quizzes') : 'Choose a subject first'}</option>
+                  {quizzes.map((q) => (
+                    <option key={q.id} value={q.id}>
+                      {q.chapter} · {q.name}
+                    </option>
+                  ))}
+                </SelectField>
               </div>
               {subject ? <SubjectReach subjectId={subject.id} subjectName={subject.name} /> : null}
               {quiz ? <QuizResults quizId={quiz.id} quizName={quiz.name} /> : null}

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useSearch } from 'wouter';
 import { Loader } from '../../../components/status-views.tsx';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
 import { useExportStudents } from './api/export-students.ts';
 import { type StudentListParams, useStudents } from './api/list-students.ts';
@@ -75,24 +76,20 @@ function Roster() {
             className="w-full rounded-lg border border-slate-400 px-3 py-2"
           />
         </div>
-        <div className="space-y-1">
-          <label htmlFor="roster-status" className="block font-medium">
-            Show
-          </label>
-          <select
-            id="roster-status"
-            value={params.status}
-            onChange={(event) => {
-              setParams({ ...params, status: event.target.value as StudentListParams['status'], after: undefined });
-              setEarlier([]);
-            }}
-            className="rounded-lg border border-slate-400 bg-white px-3 py-2"
-          >
-            <option value="all">All students</option>
-            <option value="active">Active</option>
-            <option value="inactive">Deactivated</option>
-          </select>
-        </div>
+        <SelectField
+          id="roster-status"
+          label="Show"
+          value={params.status}
+          fullWidth={false}
+          onChange={(value) => {
+            setParams({ ...params, status: value as StudentListParams['status'], after: undefined });
+            setEarlier([]);
+          }}
+        >
+          <option value="all">All students</option>
+          <option value="active">Active</option>
+          <option value="inactive">Deactivated</option>
+        </SelectField>
       </div>
       {students.isPending ? (
         <Loader />
