@@ -50,7 +50,7 @@ export function Header({ title, subtitle }: { title: string; subtitle?: string |
         ) : (
           <MenuButtonPlaceholder
             onReach={() => want(null)}
-            onOpen={(how) => want(how)}
+            onOpen={want}
             onFocusChange={setPlaceholderFocused}
             busy={opening !== null}
           />
