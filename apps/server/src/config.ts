@@ -35,6 +35,10 @@ const schema = z.object({
   /** Course media and study materials; by default the demo folders in the code tree. */
   MEDIA_DIR: optionalText,
   MATERIALS_DIR: optionalText,
+  /** The largest file the console accepts per upload, in MB: a topic video, a study-material PDF, a picture. */
+  MAX_VIDEO_MB: wholeNumber(1, 1024),
+  MAX_PDF_MB: wholeNumber(1, 50),
+  MAX_PICTURE_MB: wholeNumber(1, 5),
   /** Keys codes with HMAC so a database leak does not reveal them; required in production. */
   AUTH_SECRET: optionalText,
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 30),

@@ -9,6 +9,8 @@ import { contentPackRoutes } from './resources/content-pack/routes.ts';
 import { auditLogRoutes } from './resources/audit-log/routes.ts';
 import { newsConsoleRoutes } from './resources/news/console-routes.ts';
 import { insightsRoutes } from './resources/insights/routes.ts';
+import { courseRoutes } from './resources/course/routes.ts';
+import { mediaRoutes } from './resources/media/routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -22,4 +24,6 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(auditLogRoutes);
   await app.register(newsConsoleRoutes);
   await app.register(insightsRoutes);
+  await app.register(courseRoutes);
+  await app.register(mediaRoutes);
 }

@@ -35,7 +35,8 @@ describe('the console role matrix', () => {
     it.each(staffRoles)('lets %s through only when the contract allows it', async (role) => {
       const response = await t.consolePost(call.path, unacceptable, tokens[role]);
       if (call.roles.includes(role)) {
-        expect(response.status, JSON.stringify(response.body)).toBe(call.body ? 400 : 200);
+        // An upload (`bytes`) takes no JSON: the probe is refused as a file of no known kind.
+        expect(response.status, JSON.stringify(response.body)).toBe(call.body || 'bytes' in call ? 400 : 200);
       } else {
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ status: false, message: 'Your role does not allow this.' });

@@ -11,3 +11,4 @@ export * from './console/content-pack.ts';
 export * from './console/audit-log.ts';
 export * from './console/news.ts';
 export * from './console/insights.ts';
+export * from './console/course.ts';

@@ -32,6 +32,12 @@ export function openApiDocument(apiBase: string, consoleBase: string) {
         tags: [tag],
         ...(roles?.length ? { 'x-roles': roles, description: `Staff roles allowed: ${roles.join(', ')}.` } : {}),
         ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
+        ...('bytes' in endpoint
+          ? {
+              parameters: [{ name: 'kind', in: 'query', required: true, schema: { enum: consoleContract.mediaKinds } }],
+              requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+            }
+          : {}),
         ...(endpoint.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
           : {}),

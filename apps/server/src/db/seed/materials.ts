@@ -20,11 +20,12 @@ export async function seedMaterials(db: Queryable, courses: DemoCourses) {
       .find((s) => s.name === material.subject)
       ?.chapters.find((c) => c.name === material.chapter);
     if (!chapter) throw new Error(`Demo chapter ${material.subject} / ${material.chapter} is missing`);
-    await db.query(`INSERT INTO study_materials (chapter_id, title, file_name, position) VALUES ($1, $2, $3, $4)`, [
+    await db.query(`INSERT INTO study_materials (chapter_id, title, file_name, position, password_protected) VALUES ($1, $2, $3, $4, $5)`, [
       chapter.id,
       material.title,
       material.file,
       position,
+      material.file.includes('protected'),
     ]);
   }
 }

@@ -113,7 +113,7 @@ async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>
         await upsert(
           tx,
           counts,
-          [`SELECT id FROM topics WHERE chapter_id = $1 AND lower(name) = lower($2)`, [chapterId, topic.name]],
+          [`SELECT id FROM topics WHERE chapter_id = $1 AND lower(name) = lower($2) AND deleted_at IS NULL`, [chapterId, topic.name]],
           (id) => [`UPDATE topics SET video_link = $2, position = $3 WHERE id = $1 AND (video_link, position) IS DISTINCT FROM ($2, $3) RETURNING id`, [id, link, i]],
           [`INSERT INTO topics (chapter_id, name, video_link, position) VALUES ($1, $2, $3, $4)`, [chapterId, topic.name, link, i]],
         );

@@ -42,7 +42,7 @@ export async function exportPack(db: Queryable, folder: string, options: ExportO
     const chapters = await db.query<{ id: number; name: string }>(`SELECT id, name FROM chapters WHERE subject_id = $1 ORDER BY position, id`, [subject.id]);
     for (const [c, chapter] of chapters.entries()) {
       const ch = `${at}.chapters[${c}]`;
-      const topics = await db.query<{ name: string; video_link: string }>(`SELECT name, video_link FROM topics WHERE chapter_id = $1 ORDER BY position, id`, [chapter.id]);
+      const topics = await db.query<{ name: string; video_link: string }>(`SELECT name, video_link FROM topics WHERE chapter_id = $1 AND deleted_at IS NULL ORDER BY position, id`, [chapter.id]);
       const materials = await db.query<{ title: string; file_name: string }>(`SELECT title, file_name FROM study_materials WHERE chapter_id = $1 ORDER BY position, id`, [chapter.id]);
       const quizzes = await db.query<{ id: number; name: string; pass_marks: number; allow_retake: boolean }>(
         `SELECT id, name, pass_marks, allow_retake FROM quizzes WHERE chapter_id = $1 ORDER BY id`,

@@ -1,25 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, realpath } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
-
-export type FileKind = 'picture' | 'video' | 'pdf';
-
-/** Size caps per kind of file (a course video may be long; a picture or PDF is not). */
-export const MAX_BYTES: Record<FileKind, number> = { picture: 5 * 1024 * 1024, video: 1024 * 1024 * 1024, pdf: 50 * 1024 * 1024 };
-
-const what: Record<FileKind, string> = { picture: 'a PNG, JPEG or WebP picture', video: 'an mp4 or webm video', pdf: 'a PDF' };
-
-/** The type a file's first bytes show, with the extension it is stored under; the name it came with is not trusted. */
-export function sniff(head: Uint8Array): { kind: FileKind; ext: string } | undefined {
-  const ascii = (from: number, to: number) => Buffer.from(head.subarray(from, to)).toString('latin1');
-  if (head[0] === 0x89 && ascii(1, 8) === 'PNG\r\n\x1a\n') return { kind: 'picture', ext: 'png' };
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'picture', ext: 'jpg' };
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { kind: 'picture', ext: 'webp' };
-  if (ascii(4, 8) === 'ftyp') return { kind: 'video', ext: 'mp4' };
-  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return { kind: 'video', ext: 'webm' };
-  if (ascii(0, 5) === '%PDF-') return { kind: 'pdf', ext: 'pdf' };
-  return undefined;
-}
+import { type FileKind, KIND_NAMES, MAX_BYTES, megabytes, sniff } from '../media/file-kinds.ts';
 
 export interface PackFile {
   /** Absolute path inside the pack folder. */
@@ -59,7 +41,7 @@ export async function checkPackFile(folder: string, name: string, expected: File
     const head = new Uint8Array(16);
     await handle.read(head, 0, 16, 0);
     const type = sniff(head);
-    if (!type || type.kind !== expected) return `${name} is not ${what[expected]} (by its content)`;
+    if (!type || type.kind !== expected) return `${name} is not ${KIND_NAMES[expected]} (by its content)`;
     const hash = createHash('sha256');
     for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
     return { path, kind: type.kind, ext: type.ext, storedName: `${hash.digest('hex').slice(0, 32)}.${type.ext}` };
@@ -67,8 +49,6 @@ export async function checkPackFile(folder: string, name: string, expected: File
     await handle.close();
   }
 }
-
-const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Whether a name is meant as a file of the pack rather than an address (video: a file or an https link). */
 export const looksLikeFile = (value: string) => !/^[a-z][a-z0-9+.-]*:/i.test(value);

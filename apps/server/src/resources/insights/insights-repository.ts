@@ -37,7 +37,7 @@ export async function subjectExists(db: Queryable, subjectId: number) {
 export async function topicReach(db: Queryable, subjectId: number) {
   const [enrolled] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM enrolments WHERE subject_id = $1', [subjectId]);
   const topics = await db.query<{ topic_id: number; chapter: string; topic: string; watched: number; finished: number }>(
-    `SELECT t.id AS topic_id, c.name AS chapter, t.name AS topic,
+    `SELECT t.id AS topic_id, c.name AS chapter, t.name || CASE WHEN t.deleted_at IS NULL THEN '' ELSE ' (deleted)' END AS topic,
             count(e.student_id)::int AS watched,
             count(e.student_id) FILTER (WHERE w.duration_seconds IS NOT NULL AND w.position_seconds >= w.duration_seconds - ${FINISHED_WITHIN_SECONDS})::int AS finished
        FROM chapters c
@@ -85,7 +85,7 @@ export async function studentName(db: Queryable, studentId: number) {
 /** The student's last 200 watched topics and 200 attempts, newest first. */
 export async function studentProgress(db: Queryable, studentId: number) {
   const watched = await db.query<{ subject: string; chapter: string; topic: string; position_seconds: number; duration_seconds: number | null; watched_at: string }>(
-    `SELECT s.name AS subject, c.name AS chapter, t.name AS topic, w.position_seconds::float8 AS position_seconds,
+    `SELECT s.name AS subject, c.name AS chapter, t.name || CASE WHEN t.deleted_at IS NULL THEN '' ELSE ' (deleted)' END AS topic, w.position_seconds::float8 AS position_seconds,
             coalesce(w.duration_seconds, t.duration_seconds)::float8 AS duration_seconds, ${iso('w.updated_at')} AS watched_at
        FROM watch_progress w
        JOIN topics t ON t.id = w.topic_id

@@ -18,7 +18,7 @@ export function listTopics(
             COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds
        FROM topics t
        LEFT JOIN watch_progress w ON w.topic_id = t.id AND w.student_id = $2
-      WHERE t.chapter_id = $1
+      WHERE t.chapter_id = $1 AND t.deleted_at IS NULL
       ORDER BY t.position, t.id
       LIMIT ${MAX_TOPICS}`,
     [chapter.id, studentId, chapter.subject_name, chapter.name],
@@ -34,7 +34,7 @@ export async function requireTopic(db: Queryable, studentId: number, topicId: nu
     `SELECT t.id
        FROM topics t
        JOIN reachable_chapters r ON r.chapter_id = t.chapter_id AND r.student_id = $1
-      WHERE t.id = $2`,
+      WHERE t.id = $2 AND t.deleted_at IS NULL`,
     [studentId, topicId],
   );
   if (!row) throw notFound('That topic');

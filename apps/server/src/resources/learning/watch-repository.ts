@@ -42,7 +42,7 @@ export function listRecentlyWatched(db: Queryable, studentId: number): Promise<W
             COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds,
             to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS watched_at
        FROM watch_progress w
-       JOIN topics t ON t.id = w.topic_id
+       JOIN topics t ON t.id = w.topic_id AND t.deleted_at IS NULL
        JOIN chapters c ON c.id = t.chapter_id
        JOIN subjects s ON s.id = c.subject_id
        JOIN reachable_subjects r ON r.subject_id = c.subject_id AND r.student_id = w.student_id

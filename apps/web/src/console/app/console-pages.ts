@@ -18,6 +18,7 @@ export const consolePages: ConsolePage[] = [
   { path: '/', label: 'Overview', roles: everyStaffRole, screen: lazy(() => import('./overview-page.tsx')) },
   { path: '/students', label: 'Students', roles: everyStaffRole, screen: lazy(() => import('../features/students/students-page.tsx')) },
   { path: '/students/import', label: 'Import students', roles: adminsOnly, screen: lazy(() => import('../features/student-import/import-page.tsx')) },
+  { path: '/course', label: 'Courses', roles: everyStaffRole, screen: lazy(() => import('../features/course/course-page.tsx')) },
   {
     path: '/content/import',
     label: 'Import a course',

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@portal/contract';
-import type { ConsoleEndpoint } from '@portal/contract/console';
+import { type ConsoleEndpoint, MEDIA_UPLOAD, type MediaKind, type MediaUploadAnswer } from '@portal/contract/console';
 import type * as z from 'zod/mini';
 import { CONSOLE_API_BASE, ConsoleApiError } from './console-api.ts';
 import { useStaffSession } from './staff-session.ts';
@@ -27,15 +27,34 @@ export function uploadWithProgress<E extends ConsoleEndpoint<z.ZodMiniType | und
   file: string,
   onProgress: (done: number) => void,
 ): Promise<ResponseOf<E>> {
+  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, 'application/json', JSON.stringify({ file }), endpoint.response, onProgress) as Promise<ResponseOf<E>>;
+}
+
+/** Posts a file's bytes as they are to {@link MEDIA_UPLOAD}, streamed from disk by the browser, with its progress (0 to 1). */
+export function uploadMedia(file: Blob, kind: MediaKind, onProgress: (done: number) => void, signal?: AbortSignal): Promise<MediaUploadAnswer> {
+  return send('POST', `${CONSOLE_API_BASE}${MEDIA_UPLOAD.path}?kind=${kind}`, 'application/octet-stream', file, MEDIA_UPLOAD.response, onProgress, signal);
+}
+
+function send<T>(
+  method: string,
+  url: string,
+  contentType: string,
+  body: XMLHttpRequestBodyInit,
+  schema: z.ZodMiniType<T>,
+  onProgress: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(endpoint.method, CONSOLE_API_BASE + endpoint.path);
-    request.setRequestHeader('Content-Type', 'application/json');
+    request.open(method, url);
+    request.setRequestHeader('Content-Type', contentType);
     const token = useStaffSession.getState().token;
     if (token) request.setRequestHeader('Token', token);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
+    signal?.addEventListener('abort', () => request.abort());
+    request.onabort = () => reject(new ConsoleApiError(0, 'The upload was stopped; nothing was stored.'));
     request.onerror = () => reject(new ConsoleApiError(0, 'The server cannot be reached. Check the connection and try again.'));
     request.onload = () => {
       let payload: unknown;
@@ -50,10 +69,10 @@ export function uploadWithProgress<E extends ConsoleEndpoint<z.ZodMiniType | und
         reject(new ConsoleApiError(request.status, message));
         return;
       }
-      const parsed = endpoint.response.safeParse(payload);
-      if (parsed.success) resolve(parsed.data as ResponseOf<E>);
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) resolve(parsed.data);
       else reject(new ConsoleApiError(request.status, 'The server sent an answer the console does not understand.'));
     };
-    request.send(JSON.stringify({ file }));
+    request.send(body);
   });
 }

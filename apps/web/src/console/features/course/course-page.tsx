@@ -1,0 +1,20 @@
+import { useSearchParams } from 'wouter';
+import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { SubjectEditor } from './subject-editor.tsx';
+import { SubjectList } from './subject-list.tsx';
+
+/** /console/course (admins and teachers): subjects, and with ?subject=ID that subject's chapters, topics and materials. */
+export default function CoursePage() {
+  const [params, setParams] = useSearchParams();
+  const subjectId = Number(params.get('subject')) || null;
+  return (
+    <div className="space-y-6">
+      <ConsolePageHeading title="Courses" />
+      {subjectId ? (
+        <SubjectEditor key={subjectId} subjectId={subjectId} onBack={() => setParams({})} />
+      ) : (
+        <SubjectList onOpen={(id) => setParams({ subject: String(id) })} />
+      )}
+    </div>
+  );
+}

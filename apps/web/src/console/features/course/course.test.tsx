@@ -1,0 +1,120 @@
+import type { AuthoredChapter, AuthoredSubject, StaffMember } from '@portal/contract/console';
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
+import { ConsoleApp } from '../../app/console-app.tsx';
+import { useStaffSession } from '../../lib/staff-session.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const base = '/console/micros/Staff';
+const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
+const physics: AuthoredSubject = { id: 1, name: 'Physics', thumbnail: '', chapters: 1, students: 12 };
+const chapter: AuthoredChapter = {
+  id: 10,
+  name: 'Gravitation',
+  quizzes: 0,
+  topics: [
+    { id: 100, name: "Kepler's laws", video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm', duration_seconds: 754, watched_by: 3 },
+    { id: 101, name: 'Escape velocity', video_link: 'https://vimeo.com/42', duration_seconds: null, watched_by: 0 },
+  ],
+  materials: [{ id: 200, title: 'Formula sheet', file_name: 'upload-abc.pdf', password_protected: true }],
+};
+
+function renderCourse(path: string, handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
+  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])) });
+  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
+  window.history.replaceState(null, '', path);
+  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
+}
+const sent = (calls: ApiCall[], path: string) => calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);
+const subjectAnswer = () => ok({ subject: physics, chapters: [chapter] });
+
+describe('authoring courses in the console', { timeout: 20_000 }, () => {
+  it('lists the subjects with their chapters and students, and opens one', async () => {
+    const { user } = renderCourse('/console/course', { '/Course/subjects': () => ok({ subjects: [physics] }), '/Course/subject': subjectAnswer });
+    const list = await screen.findByRole('list', { name: 'Subjects' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Physics1 chapter · 12 students');
+    await user.click(within(list).getByRole('button', { name: 'Physics' }));
+    expect(await screen.findByRole('heading', { name: 'Gravitation' })).toBeInTheDocument();
+    expect(window.location.search).toBe('?subject=1');
+    const topics = screen.getByRole('list', { name: 'Topics of Gravitation' });
+    expect(within(topics).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Kepler's lawsUploaded video · 12:34 · watched by 3"),
+      expect.stringContaining('Escape velocityhttps://vimeo.com/42 · watched by 0'),
+    ]);
+    expect(screen.getByRole('list', { name: 'Study materials of Gravitation' })).toHaveTextContent('Formula sheetupload-abc.pdfPassword protected');
+  });
+
+  it('adds a topic by its link, and shows a refused address beside the video field', async () => {
+    let refuse = true;
+    const { calls, user } = renderCourse('/console/course?subject=1', {
+      '/Course/subject': subjectAnswer,
+      '/Topic/save': () => (refuse ? refused(400, 'video_link: https://example.com/v must be a YouTube, Vimeo or .m3u8 (HLS) address') : ok({ ...chapter.topics[1]!, id: 102, name: 'Orbits' }, 'Orbits is saved.')),
+    });
+    const form = await screen.findByRole('form', { name: 'Add a topic' });
+    await user.type(within(form).getByLabelText('Topic name'), 'Orbits');
+    await user.click(within(form).getByLabelText('A YouTube, Vimeo or .m3u8 link'));
+    await user.type(within(form).getByLabelText('Video address'), 'https://example.com/v');
+    await user.click(within(form).getByRole('button', { name: 'Add topic' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('must be a YouTube, Vimeo or .m3u8 (HLS) address');
+    refuse = false;
+    await user.clear(within(form).getByLabelText('Video address'));
+    await user.type(within(form).getByLabelText('Video address'), 'https://youtu.be/abc');
+    await user.click(within(form).getByRole('button', { name: 'Add topic' }));
+    expect(await screen.findByText('Orbits is saved.')).toBeInTheDocument();
+    expect(sent(calls, '/Topic/save')).toEqual([
+      { chapter_id: 10, name: 'Orbits', video_link: 'https://example.com/v' },
+      { chapter_id: 10, name: 'Orbits', video_link: 'https://youtu.be/abc' },
+    ]);
+  });
+
+  it('says a topic needs its video before it asks the server', async () => {
+    const { calls, user } = renderCourse('/console/course?subject=1', { '/Course/subject': subjectAnswer });
+    const form = await screen.findByRole('form', { name: 'Add a topic' });
+    await user.type(within(form).getByLabelText('Topic name'), 'Orbits');
+    await user.click(within(form).getByRole('button', { name: 'Add topic' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Choose the video file first.');
+    expect(sent(calls, '/Topic/save')).toEqual([]);
+  });
+
+  it('asks before hiding a topic students watched, with how many, and sends the confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls, user } = renderCourse('/console/course?subject=1', {
+      '/Course/subject': subjectAnswer,
+      '/Topic/delete': (call) =>
+        (call.body as { confirm?: boolean }).confirm
+          ? ok(null, "Kepler's laws is deleted; students' watch history of it is kept.")
+          : refused(409, "3 students have watched Kepler's laws. Deleting it hides it from students and keeps their watch history; send confirm: true to go ahead."),
+    });
+    await user.click(await screen.findByRole('button', { name: "Delete Kepler's laws" }));
+    expect(await screen.findByText("Kepler's laws is deleted; students' watch history of it is kept.")).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith("3 students have watched Kepler's laws. Deleting it hides it from students and keeps their watch history. Delete it?");
+    expect(sent(calls, '/Topic/delete')).toEqual([{ id: 100 }, { id: 100, confirm: true }]);
+  });
+
+  it('moves a topic by keyboard and shows the server refusing to delete a chapter that holds items', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls, user } = renderCourse('/console/course?subject=1', {
+      '/Course/subject': subjectAnswer,
+      '/Course/move': () => ok(null, 'Moved.'),
+      '/Chapter/delete': () => refused(409, 'Gravitation still holds 2 topics, 1 study material. Delete or keep the chapter as it is.'),
+    });
+    (await screen.findByRole('button', { name: 'Move Escape velocity up' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Moved.')).toBeInTheDocument();
+    expect(sent(calls, '/Course/move')).toEqual([{ kind: 'topic', id: 101, direction: 'up' }]);
+    await user.click(screen.getByRole('button', { name: 'Delete Gravitation' }));
+    expect(await screen.findByText(/Gravitation still holds 2 topics/)).toBeInTheDocument();
+  });
+
+  it('says when there are no subjects yet, and shows a failed load with a retry', async () => {
+    let fail = true;
+    const { user } = renderCourse('/console/course', { '/Course/subjects': () => (fail ? refused(500, 'The database is not answering.') : ok({ subjects: [] })) });
+    expect(await screen.findByText('The database is not answering.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No subjects yet. Add the first one below.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import toast from 'react-hot-toast';
+
+export const smallButton = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
+export const dangerButton = 'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60';
+
+/** Shows the server's message for a finished call, or its refusal. */
+export const announce = (work: Promise<{ message: string }>) =>
+  work.then((answer) => void toast.success(answer.message)).catch((error: Error) => void toast.error(error.message));
+
+interface ItemActionsProps {
+  /** The item's name, in each button's accessible name ("Move Sets up"). */
+  name: string;
+  busy: boolean;
+  onMove: (direction: 'up' | 'down') => void;
+  onEdit?: () => void;
+  onDelete: () => void;
+}
+
+/** Up, down, edit and delete for one item of a list, each named after the item for screen readers. */
+export function ItemActions({ name, busy, onMove, onEdit, onDelete }: ItemActionsProps) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" disabled={busy} onClick={() => onMove('up')} aria-label={`Move ${name} up`} className={smallButton}>
+        ↑
+      </button>
+      <button type="button" disabled={busy} onClick={() => onMove('down')} aria-label={`Move ${name} down`} className={smallButton}>
+        ↓
+      </button>
+      {onEdit ? (
+        <button type="button" disabled={busy} onClick={onEdit} aria-label={`Edit ${name}`} className={smallButton}>
+          Edit
+        </button>
+      ) : null}
+      <button type="button" disabled={busy} onClick={onDelete} aria-label={`Delete ${name}`} className={dangerButton}>
+        Delete
+      </button>
+    </div>
+  );
+}

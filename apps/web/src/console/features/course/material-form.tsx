@@ -1,0 +1,69 @@
+import type { AuthoredMaterial } from '@portal/contract/console';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TextField } from '../../components/text-field.tsx';
+import { fieldOf } from '../../lib/console-api.ts';
+import { useCourseActions } from './api/course.ts';
+import { FileUpload } from './file-upload.tsx';
+import { smallButton } from './item-actions.tsx';
+
+type MaterialFormProps = { chapterId: number; material?: undefined; onDone?: undefined } | { chapterId?: undefined; material: AuthoredMaterial; onDone: () => void };
+
+/** Adds a study material (a PDF uploaded here) to a chapter, or renames one or replaces its PDF. */
+export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps) {
+  const { saveMaterial } = useCourseActions();
+  const [title, setTitle] = useState(material?.title ?? '');
+  const [fileName, setFileName] = useState(material?.file_name ?? '');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const key = material ? `material-${material.id}` : `new-material-${chapterId}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblems({});
+    if (!fileName) {
+      setProblems({ file_name: 'Choose the PDF first.' });
+      return;
+    }
+    try {
+      const where = material ? { id: material.id } : { chapter_id: chapterId };
+      toast.success((await saveMaterial.mutateAsync({ ...where, title, file_name: fileName })).message);
+      if (onDone) onDone();
+      else {
+        setTitle('');
+        setFileName('');
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const field = fieldOf(message);
+      if (field) setProblems({ [field.field]: field.problem });
+      else toast.error(message);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={material ? `Edit ${material.title}` : 'Add a study material'} className="space-y-3 rounded-md bg-slate-50 p-3">
+      {material ? null : <p className="font-medium">Add a study material</p>}
+      <TextField id={`${key}-title`} label="Title" value={title} onChange={setTitle} problem={problems.title} />
+      <FileUpload
+        id={`${key}-file`}
+        label={material ? 'Replace the PDF (optional)' : 'PDF file'}
+        kind="pdf"
+        hint="Up to 50 MB unless the institute set another limit. A password-protected PDF is recognised; students are asked for its password."
+        onUploaded={(answer) => setFileName(answer.address)}
+      />
+      <p role={problems.file_name ? 'alert' : undefined} className="min-h-5 text-sm text-red-700">
+        {problems.file_name}
+      </p>
+      <div className="flex gap-2">
+        <button type="submit" disabled={saveMaterial.isPending} className={smallButton}>
+          {material ? 'Save material' : 'Add material'}
+        </button>
+        {onDone ? (
+          <button type="button" onClick={onDone} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from 'react';
+import { TextField } from '../../components/text-field.tsx';
+import { fieldOf } from '../../lib/console-api.ts';
+import { smallButton } from './item-actions.tsx';
+
+interface NameFormProps {
+  id: string;
+  label: string;
+  initial?: string;
+  submit: string;
+  /** Saves the name; a refusal naming `name` is shown under the field, any other is thrown on. */
+  onSave: (name: string) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** One name and a button: adding or renaming a chapter, adding a subject. */
+export function NameForm({ id, label, initial = '', submit, onSave, onCancel }: NameFormProps) {
+  const [name, setName] = useState(initial);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem('');
+    setBusy(true);
+    try {
+      await onSave(name);
+      setName(initial);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setProblem(fieldOf(message)?.problem ?? message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void send(event)} aria-label={label} className="flex flex-wrap items-start gap-2">
+      <div className="min-w-48 flex-1">
+        <TextField id={id} label={label} value={name} onChange={setName} problem={problem} />
+      </div>
+      <div className="flex gap-2 sm:mt-8">
+        <button type="submit" disabled={busy} className={smallButton}>
+          {submit}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
