@@ -9,16 +9,29 @@ import { NameForm } from './name-form.tsx';
 import { TopicForm } from './topic-form.tsx';
 
 /** A chapter: its name, its topics (videos) and its study materials (PDFs), each added, changed, ordered and deleted here. */
-export function ChapterSection({ chapter }: { chapter: AuthoredChapter }) {
+export function ChapterSection({ chapter, initiallyOpen }: { chapter: AuthoredChapter; initiallyOpen: boolean }) {
   const actions = useCourseActions();
   const [renaming, setRenaming] = useState(false);
+  // Closed, a subject of many chapters fits a phone's screen; open, a chapter shows its items and the forms to add more.
+  const [open, setOpen] = useState(initiallyOpen);
   const headingId = `chapter-${chapter.id}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-semibold">
-          {chapter.name}
-        </h3>
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold">
+            <button type="button" aria-expanded={open} aria-controls={`${headingId}-items`} onClick={() => setOpen(!open)} className="text-left">
+              <span aria-hidden="true" className="mr-2 inline-block w-3">
+                {open ? '▾' : '▸'}
+              </span>
+              {chapter.name}
+            </button>
+          </h3>
+          <p className="text-sm text-slate-700">
+            {count(chapter.topics.length, 'topic')} · {count(chapter.materials.length, 'study material')}
+            {chapter.quizzes ? ` · ${chapter.quizzes === 1 ? '1 quiz' : `${chapter.quizzes} quizzes`}` : ''}
+          </p>
+        </div>
         <ItemActions
           name={chapter.name}
           busy={actions.move.isPending || actions.deleteChapter.isPending}
@@ -42,7 +55,16 @@ export function ChapterSection({ chapter }: { chapter: AuthoredChapter }) {
           }}
         />
       ) : null}
+      {open ? <ChapterItems chapter={chapter} actions={actions} id={`${headingId}-items`} /> : null}
+    </section>
+  );
+}
 
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function ChapterItems({ chapter, actions, id }: { chapter: AuthoredChapter; actions: CourseActions; id: string }) {
+  return (
+    <div id={id} className="space-y-4">
       <h4 className="font-medium">Topics</h4>
       {chapter.topics.length === 0 ? <p className="text-sm text-slate-600">No topics yet.</p> : null}
       <ul aria-label={`Topics of ${chapter.name}`} className="divide-y divide-slate-200">
@@ -60,7 +82,7 @@ export function ChapterSection({ chapter }: { chapter: AuthoredChapter }) {
         ))}
       </ul>
       <MaterialForm chapterId={chapter.id} />
-    </section>
+    </div>
   );
 }
 

@@ -11,9 +11,9 @@ export default function CoursePage() {
     <div className="space-y-6">
       <ConsolePageHeading title="Courses" />
       {subjectId ? (
-        <SubjectEditor key={subjectId} subjectId={subjectId} onBack={() => setParams({})} />
+        <SubjectEditor key={subjectId} subjectId={subjectId} />
       ) : (
-        <SubjectList onOpen={(id) => setParams({ subject: String(id) })} />
+        <SubjectList onAdded={(id) => setParams({ subject: String(id) })} />
       )}
     </div>
   );

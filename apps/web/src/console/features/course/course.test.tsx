@@ -36,7 +36,7 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
     const { user } = renderCourse('/console/course', { '/Course/subjects': () => ok({ subjects: [physics] }), '/Course/subject': subjectAnswer });
     const list = await screen.findByRole('list', { name: 'Subjects' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('Physics1 chapter · 12 students');
-    await user.click(within(list).getByRole('button', { name: 'Physics' }));
+    await user.click(within(list).getByRole('link', { name: 'Physics' }));
     expect(await screen.findByRole('heading', { name: 'Gravitation' })).toBeInTheDocument();
     expect(window.location.search).toBe('?subject=1');
     const topics = screen.getByRole('list', { name: 'Topics of Gravitation' });
@@ -45,6 +45,19 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
       expect.stringContaining('Escape velocityhttps://vimeo.com/42 · watched by 0'),
     ]);
     expect(screen.getByRole('list', { name: 'Study materials of Gravitation' })).toHaveTextContent('Formula sheetupload-abc.pdfPassword protected');
+  });
+
+  it('keeps the chapters of a longer subject closed, each with its counts, and opens one from its heading', async () => {
+    const second: AuthoredChapter = { id: 11, name: 'Oscillations', quizzes: 2, topics: [], materials: [] };
+    const { user } = renderCourse('/console/course?subject=1', { '/Course/subject': () => ok({ subject: physics, chapters: [chapter, second] }) });
+    const toggle = await screen.findByRole('button', { name: 'Gravitation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('region', { name: 'Gravitation' })).toHaveTextContent('2 topics · 1 study material');
+    expect(screen.getByRole('region', { name: 'Oscillations' })).toHaveTextContent('0 topics · 0 study materials · 2 quizzes');
+    expect(screen.queryByRole('list', { name: 'Topics of Gravitation' })).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('list', { name: 'Topics of Gravitation' })).toBeInTheDocument();
   });
 
   it('adds a topic by its link, and shows a refused address beside the video field', async () => {

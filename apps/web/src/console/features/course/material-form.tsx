@@ -15,6 +15,8 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
   const [title, setTitle] = useState(material?.title ?? '');
   const [fileName, setFileName] = useState(material?.file_name ?? '');
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // A new key after each addition empties the file field's status for the next item.
+  const [round, setRound] = useState(0);
   const key = material ? `material-${material.id}` : `new-material-${chapterId}`;
 
   const submit = async (event: FormEvent) => {
@@ -31,6 +33,7 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
       else {
         setTitle('');
         setFileName('');
+        setRound(round + 1);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -45,6 +48,7 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
       {material ? null : <p className="font-medium">Add a study material</p>}
       <TextField id={`${key}-title`} label="Title" value={title} onChange={setTitle} problem={problems.title} />
       <FileUpload
+        key={round}
         id={`${key}-file`}
         label={material ? 'Replace the PDF (optional)' : 'PDF file'}
         kind="pdf"

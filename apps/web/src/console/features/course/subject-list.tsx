@@ -1,6 +1,7 @@
 import type { AuthoredSubject } from '@portal/contract/console';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'wouter';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAuthoredSubjects, useCourseActions } from './api/course.ts';
 import { FileUpload } from './file-upload.tsx';
@@ -8,7 +9,7 @@ import { announce, ItemActions, smallButton } from './item-actions.tsx';
 import { NameForm } from './name-form.tsx';
 
 /** Every subject in students' order: open one to author it, add one, reorder, delete an empty one. */
-export function SubjectList({ onOpen }: { onOpen: (subjectId: number) => void }) {
+export function SubjectList({ onAdded }: { onAdded: (subjectId: number) => void }) {
   const subjects = useAuthoredSubjects();
   const { saveSubject } = useCourseActions();
   return (
@@ -17,7 +18,7 @@ export function SubjectList({ onOpen }: { onOpen: (subjectId: number) => void })
         {(items) => (
           <ul aria-label="Subjects" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {items.map((subject) => (
-              <SubjectRow key={subject.id} subject={subject} onOpen={() => onOpen(subject.id)} />
+              <SubjectRow key={subject.id} subject={subject} />
             ))}
           </ul>
         )}
@@ -33,7 +34,7 @@ export function SubjectList({ onOpen }: { onOpen: (subjectId: number) => void })
           onSave={async (name) => {
             const answer = await saveSubject.mutateAsync({ name });
             toast.success(answer.message);
-            onOpen(answer.data.id);
+            onAdded(answer.data.id);
           }}
         />
       </section>
@@ -41,7 +42,7 @@ export function SubjectList({ onOpen }: { onOpen: (subjectId: number) => void })
   );
 }
 
-function SubjectRow({ subject, onOpen }: { subject: AuthoredSubject; onOpen: () => void }) {
+function SubjectRow({ subject }: { subject: AuthoredSubject }) {
   const { move, deleteSubject, saveSubject } = useCourseActions();
   const [picture, setPicture] = useState(false);
   const busy = move.isPending || deleteSubject.isPending || saveSubject.isPending;
@@ -51,9 +52,9 @@ function SubjectRow({ subject, onOpen }: { subject: AuthoredSubject; onOpen: () 
         <div className="flex min-w-0 items-center gap-3">
           {subject.thumbnail ? <img src={subject.thumbnail} alt="" width={48} height={48} className="size-12 rounded-md object-cover" /> : <span aria-hidden="true" className="size-12 rounded-md bg-slate-200" />}
           <div className="min-w-0">
-            <button type="button" onClick={onOpen} className="text-left font-medium text-blue-800 underline underline-offset-2">
+            <Link href={`/course?subject=${subject.id}`} className="font-medium text-blue-800 underline underline-offset-2">
               {subject.name}
-            </button>
+            </Link>
             <p className="text-sm text-slate-700">
               {subject.chapters} {subject.chapters === 1 ? 'chapter' : 'chapters'} · {subject.students} {subject.students === 1 ? 'student' : 'students'}
             </p>

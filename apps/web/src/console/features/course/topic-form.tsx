@@ -18,6 +18,8 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
   const [link, setLink] = useState(topic && !uploaded ? topic.video_link : '');
   const [file, setFile] = useState<{ address: string; duration: number | null } | null>(uploaded ? { address: topic!.video_link, duration: topic!.duration_seconds } : null);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // A new key after each addition empties the file field's status for the next item.
+  const [round, setRound] = useState(0);
   const key = topic ? `topic-${topic.id}` : `new-topic-${chapterId}`;
 
   const submit = async (event: FormEvent) => {
@@ -38,6 +40,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
         setName('');
         setLink('');
         setFile(null);
+        setRound(round + 1);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -63,6 +66,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
         </div>
         {source === 'file' ? (
           <FileUpload
+            key={round}
             id={`${key}-file`}
             label="Video file (mp4 or webm)"
             kind="video"
