@@ -11,6 +11,7 @@ import { newsConsoleRoutes } from './resources/news/console-routes.ts';
 import { insightsRoutes } from './resources/insights/routes.ts';
 import { courseRoutes } from './resources/course/routes.ts';
 import { mediaRoutes } from './resources/media/routes.ts';
+import { scheduleConsoleRoutes } from './resources/live-classes/console-routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(insightsRoutes);
   await app.register(courseRoutes);
   await app.register(mediaRoutes);
+  await app.register(scheduleConsoleRoutes);
 }

@@ -12,3 +12,4 @@ export * from './console/audit-log.ts';
 export * from './console/news.ts';
 export * from './console/insights.ts';
 export * from './console/course.ts';
+export * from './console/schedule.ts';
