@@ -10,15 +10,17 @@ const screenshot = screenshots('course-authoring-');
 
 const demoFile = (path: string) => fileURLToPath(new URL(`../apps/server/${path}`, import.meta.url));
 
+const tomorrowInKolkata = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 24 * 3600 * 1000));
+
 const playingTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
 describe('a course from the console to the students', () => {
-  it('a teacher on a phone adds a chapter, a topic with an uploaded video and a PDF; the enrolled student plays it and reads it', async () => {
+  it('a teacher on a phone adds a chapter, a topic with an uploaded video, a PDF and a class at 09:00; the enrolled student plays, reads and sees it at 9:00 am', async () => {
     const staff = await openPage(browser(), phone);
     await signInToConsole(staff.page, DEMO_TEACHER_MOBILE);
     await staff.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Courses' }).click();
     await staff.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: 'Physics' }).click();
-    const addChapter = staff.page.getByRole('form', { name: 'Chapter name' });
+    const addChapter = staff.page.getByRole('form', { name: 'Add chapter' });
     await addChapter.getByLabel('Chapter name').fill('Gravitation');
     await addChapter.getByLabel('Chapter name').press('Enter');
     const chapter = staff.page.getByRole('region', { name: 'Gravitation' });
@@ -42,6 +44,20 @@ describe('a course from the console to the students', () => {
     await topic.getByLabel('Video file (mp4 or webm)').setInputFiles({ name: 'lesson.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video at all, just text') });
     await topic.getByText('This is not an mp4 or webm video (by its content).').waitFor();
 
+    // A class tomorrow at 09:00 on the institute's clock, in a new batch.
+    const schedule = staff.page.getByRole('region', { name: 'Batches and live classes' });
+    await schedule.getByLabel('New batch name').fill('Weekend batch');
+    await schedule.getByLabel('New batch name').press('Enter');
+    const batch = schedule.getByRole('region', { name: 'Weekend batch' });
+    const scheduling = batch.getByRole('form', { name: 'Schedule a class' });
+    await scheduling.getByLabel('Class name').fill('Gravitation, live');
+    await scheduling.getByLabel('Tutor').fill('A. Kumar');
+    await scheduling.getByLabel('Date').fill(tomorrowInKolkata());
+    await scheduling.getByLabel('Time (Asia/Kolkata)').fill('09:00');
+    await scheduling.getByLabel('Meeting link').fill('https://meet.example.com/gravitation');
+    await scheduling.getByRole('button', { name: 'Schedule' }).click();
+    await batch.getByRole('list', { name: 'Classes of Weekend batch' }).getByText(/9:00 am/).waitFor();
+
     expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'subject');
@@ -62,6 +78,14 @@ describe('a course from the console to the students', () => {
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Gravitation notes/ }).click();
     await student.page.locator('.pdfViewer .page canvas').first().waitFor({ state: 'attached' });
+
+    await student.page.goto('/');
+    await student.page.getByRole('link', { name: /Live Class/ }).first().click();
+    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Physics/ }).click();
+    await student.page.getByRole('link', { name: /Weekend batch/ }).click();
+    const card = student.page.getByRole('list', { name: 'Live classes' }).getByRole('article').first();
+    expect(await card.locator('h3').textContent()).toBe('Gravitation, live by A. Kumar');
+    expect(await card.textContent()).toContain('9:00 am');
     expect(student.errors).toEqual([]);
     await student.close();
   });

@@ -23,7 +23,7 @@ const chapter: AuthoredChapter = {
 };
 
 function renderCourse(path: string, handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])) });
+  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), [`${base}/Schedule/list`]: () => ok({ time_zone: 'Asia/Kolkata', batches: [] }), ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])) });
   useStaffSession.setState({ staff: teacher, token: 'staff-token' });
   window.history.replaceState(null, '', path);
   return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
@@ -120,6 +120,30 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
     expect(sent(calls, '/Course/move')).toEqual([{ kind: 'topic', id: 101, direction: 'up' }]);
     await user.click(screen.getByRole('button', { name: 'Delete Gravitation' }));
     expect(await screen.findByText(/Gravitation still holds 2 topics/)).toBeInTheDocument();
+  });
+
+  it('schedules a weekly class at 9:00 institute time in a batch, and lists the batch\'s classes', async () => {
+    const live = { id: 7, class_name: 'Vectors, live', tutor_name: 'A. Kumar', online_url: 'https://meet.example.com/abc', starts_at: '2026-12-01T03:30:00Z', starts_local: '2026-12-01T09:00', duration_minutes: 60 };
+    const { calls, user } = renderCourse('/console/course?subject=1', {
+      '/Course/subject': subjectAnswer,
+      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [{ id: 3, name: 'Morning batch', classes: [live] }] }),
+      '/LiveClass/add': () => ok({ added: [live] }, 'Vectors, live is scheduled 4 times, weekly.'),
+    });
+    const batch = await screen.findByRole('region', { name: 'Morning batch' });
+    expect(within(batch).getByRole('list', { name: 'Classes of Morning batch' })).toHaveTextContent('Vectors, liveTue, 1 Dec, 9:00 am · 60 min · A. Kumar');
+    const form = within(batch).getByRole('form', { name: 'Schedule a class' });
+    await user.type(within(form).getByLabelText('Class name'), 'Vectors, live');
+    await user.type(within(form).getByLabelText('Tutor'), 'A. Kumar');
+    await user.type(within(form).getByLabelText('Date'), '2026-12-01');
+    await user.type(within(form).getByLabelText('Time (Asia/Kolkata)'), '09:00');
+    await user.clear(within(form).getByLabelText('Repeat weekly for more weeks'));
+    await user.type(within(form).getByLabelText('Repeat weekly for more weeks'), '3');
+    await user.type(within(form).getByLabelText('Meeting link'), 'https://meet.example.com/abc');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Vectors, live is scheduled 4 times, weekly.')).toBeInTheDocument();
+    expect(sent(calls, '/LiveClass/add')).toEqual([
+      { batch_id: 3, class_name: 'Vectors, live', tutor_name: 'A. Kumar', online_url: 'https://meet.example.com/abc', starts_at: '2026-12-01T09:00', duration_minutes: 60, repeat_weeks: 3 },
+    ]);
   });
 
   it('says when there are no subjects yet, and shows a failed load with a retry', async () => {

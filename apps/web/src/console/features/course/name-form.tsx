@@ -33,7 +33,7 @@ export function NameForm({ id, label, initial = '', submit, onSave, onCancel }: 
     }
   };
   return (
-    <form onSubmit={(event) => void send(event)} aria-label={label} className="flex flex-wrap items-start gap-2">
+    <form onSubmit={(event) => void send(event)} aria-label={submit} className="flex flex-wrap items-start gap-2">
       <div className="min-w-48 flex-1">
         <TextField id={id} label={label} value={name} onChange={setName} problem={problem} />
       </div>

@@ -6,6 +6,7 @@ import { useAuthoredSubject, useCourseActions } from './api/course.ts';
 import { ChapterSection } from './chapter-section.tsx';
 import { smallButton } from './item-actions.tsx';
 import { NameForm } from './name-form.tsx';
+import { ScheduleSection } from './schedule-section.tsx';
 
 /** One subject: rename it, and add, order, rename and fill its chapters. */
 export function SubjectEditor({ subjectId }: { subjectId: number }) {
@@ -61,6 +62,7 @@ export function SubjectEditor({ subjectId }: { subjectId: number }) {
                 }}
               />
             </section>
+            <ScheduleSection subjectId={current.id} />
           </>
         )}
       </QueryState>
