@@ -12,6 +12,7 @@ import { insightsRoutes } from './resources/insights/routes.ts';
 import { courseRoutes } from './resources/course/routes.ts';
 import { mediaRoutes } from './resources/media/routes.ts';
 import { scheduleConsoleRoutes } from './resources/live-classes/console-routes.ts';
+import { quizConsoleRoutes } from './resources/quizzes/console-routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(courseRoutes);
   await app.register(mediaRoutes);
   await app.register(scheduleConsoleRoutes);
+  await app.register(quizConsoleRoutes);
 }

@@ -207,7 +207,11 @@ describe('content pack: storing', () => {
     const report = await importPack(db, await writePack(folder, changed), options);
     expect(report.counts).toEqual({ new: 0, updated: 2, unchanged: 9 });
     expect((await db.query<{ id: number }>(`SELECT id FROM quizzes`))[0]!.id).toBe(q!.id);
-    expect((await db.query(`SELECT correct_answer FROM questions ORDER BY position LIMIT 1`))[0]).toEqual({ correct_answer: '4' });
+    // A changed question is a new version; the old one is retired, for reports of attempts made before.
+    expect(await db.query(`SELECT correct_answer, retired_at IS NOT NULL AS retired FROM questions WHERE position = 0 ORDER BY id`)).toEqual([
+      { correct_answer: '3', retired: true },
+      { correct_answer: '4', retired: false },
+    ]);
     expect((await db.query(`SELECT duration_minutes FROM live_classes`))[0]).toEqual({ duration_minutes: 90 });
   });
 

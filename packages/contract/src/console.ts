@@ -13,3 +13,4 @@ export * from './console/news.ts';
 export * from './console/insights.ts';
 export * from './console/course.ts';
 export * from './console/schedule.ts';
+export * from './console/quizzes.ts';

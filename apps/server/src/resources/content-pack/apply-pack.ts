@@ -89,6 +89,27 @@ async function upsert(tx: Queryable, counts: Counts, find: [string, Params], upd
   return (await tx.query<{ id: number }>(`${insert[0]} RETURNING id`, insert[1]))[0]!.id;
 }
 
+/**
+ * A question matched by its text among the quiz's live ones. A change of its options, answer or marks retires it and
+ * stores the new version (past reports keep showing the question they were taken with); a new place only moves it.
+ */
+async function storeQuestion(tx: Queryable, counts: Counts, quizId: number, text: string, options: string, correct: string, marks: number, position: number) {
+  const [found] = await tx.query<{ id: number }>(`SELECT id FROM questions WHERE quiz_id = $1 AND lower(question) = lower($2) AND retired_at IS NULL ORDER BY id LIMIT 1`, [quizId, text]);
+  if (found) {
+    const retired = await tx.query(
+      `UPDATE questions SET retired_at = now() WHERE id = $1 AND (options, correct_answer, marks) IS DISTINCT FROM ($2::jsonb, $3, $4) RETURNING id`,
+      [found.id, options, correct, marks],
+    );
+    if (!retired.length) {
+      const moved = await tx.query(`UPDATE questions SET position = $2 WHERE id = $1 AND position IS DISTINCT FROM $2 RETURNING id`, [found.id, position]);
+      counts[moved.length ? 'updated' : 'unchanged']++;
+      return;
+    }
+    counts.updated++;
+  } else counts.new++;
+  await tx.query(`INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`, [quizId, text, options, correct, marks, position]);
+}
+
 async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>, timeZone: string, counts: Counts) {
   const media = (name: string | undefined) => (name ? mediaLinkOf(files.get(name)!) : '');
   for (const [position, subject] of pack.subjects.entries()) {
@@ -132,24 +153,14 @@ async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>
         const quizId = await upsert(
           tx,
           counts,
-          [`SELECT id FROM quizzes WHERE chapter_id = $1 AND lower(name) = lower($2)`, [chapterId, quiz.name]],
+          [`SELECT id FROM quizzes WHERE chapter_id = $1 AND lower(name) = lower($2) AND deleted_at IS NULL`, [chapterId, quiz.name]],
           (id) => [`UPDATE quizzes SET pass_marks = $2, allow_retake = $3 WHERE id = $1 AND (pass_marks, allow_retake) IS DISTINCT FROM ($2, $3) RETURNING id`, [id, quiz.pass_marks, quiz.allow_retake]],
           [`INSERT INTO quizzes (chapter_id, name, pass_marks, allow_retake) VALUES ($1, $2, $3, $4)`, [chapterId, quiz.name, quiz.pass_marks, quiz.allow_retake]],
         );
         for (const [i, question] of quiz.questions.entries()) {
           const options = JSON.stringify(question.options);
           const correct = question.options[question.answer - 1]!;
-          await upsert(
-            tx,
-            counts,
-            [`SELECT id FROM questions WHERE quiz_id = $1 AND lower(question) = lower($2)`, [quizId, question.question]],
-            (id) => [
-              `UPDATE questions SET options = $2::jsonb, correct_answer = $3, marks = $4, position = $5
-               WHERE id = $1 AND (options, correct_answer, marks, position) IS DISTINCT FROM ($2::jsonb, $3, $4, $5) RETURNING id`,
-              [id, options, correct, question.marks, i],
-            ],
-            [`INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`, [quizId, question.question, options, correct, question.marks, i]],
-          );
+          await storeQuestion(tx, counts, quizId, question.question, options, correct, question.marks, i);
         }
       }
     }

@@ -45,13 +45,13 @@ export async function exportPack(db: Queryable, folder: string, options: ExportO
       const topics = await db.query<{ name: string; video_link: string }>(`SELECT name, video_link FROM topics WHERE chapter_id = $1 AND deleted_at IS NULL ORDER BY position, id`, [chapter.id]);
       const materials = await db.query<{ title: string; file_name: string }>(`SELECT title, file_name FROM study_materials WHERE chapter_id = $1 ORDER BY position, id`, [chapter.id]);
       const quizzes = await db.query<{ id: number; name: string; pass_marks: number; allow_retake: boolean }>(
-        `SELECT id, name, pass_marks, allow_retake FROM quizzes WHERE chapter_id = $1 ORDER BY id`,
+        `SELECT id, name, pass_marks, allow_retake FROM quizzes WHERE chapter_id = $1 AND deleted_at IS NULL ORDER BY id`,
         [chapter.id],
       );
       const quizEntries = [];
       for (const [q, quiz] of quizzes.entries()) {
         const questions = await db.query<{ question: string; options: string[]; correct_answer: string; marks: number }>(
-          `SELECT question, options, correct_answer, marks FROM questions WHERE quiz_id = $1 ORDER BY position, id`,
+          `SELECT question, options, correct_answer, marks FROM questions WHERE quiz_id = $1 AND retired_at IS NULL ORDER BY position, id`,
           [quiz.id],
         );
         quizEntries.push({

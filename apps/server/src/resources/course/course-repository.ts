@@ -25,7 +25,7 @@ const topicColumns = `t.id, t.name, t.video_link, t.duration_seconds,
 /** The subject's chapters with their live topics and materials: three indexed reads, whatever the number of chapters. */
 export async function listAuthoredChapters(db: Queryable, subjectId: number): Promise<AuthoredChapter[]> {
   const chapters = await db.query<{ id: number; name: string; quizzes: number }>(
-    `SELECT c.id, c.name, (SELECT count(*)::int FROM quizzes q WHERE q.chapter_id = c.id) AS quizzes
+    `SELECT c.id, c.name, (SELECT count(*)::int FROM quizzes q WHERE q.chapter_id = c.id AND q.deleted_at IS NULL) AS quizzes
        FROM chapters c WHERE c.subject_id = $1 ORDER BY c.position, c.id LIMIT ${MAX_ITEMS}`,
     [subjectId],
   );

@@ -65,7 +65,7 @@ export async function quizResults(db: Queryable, quizId: number) {
     [quizId],
   );
   const questions = await db.query<{ question_id: number; question: string; answered: number; wrong: number }>(
-    `SELECT q.id AS question_id, q.question, count(a.question_id)::int AS answered,
+    `SELECT q.id AS question_id, q.question || CASE WHEN q.retired_at IS NULL THEN '' ELSE ' (earlier version)' END AS question, count(a.question_id)::int AS answered,
             count(a.question_id) FILTER (WHERE a.answer <> q.correct_answer)::int AS wrong
        FROM questions q LEFT JOIN attempt_answers a ON a.question_id = q.id
       WHERE q.quiz_id = $1

@@ -15,7 +15,7 @@ export async function requireQuiz(db: Queryable, studentId: number, quizId: numb
     `SELECT q.id, q.name, q.chapter_id, q.pass_marks, q.allow_retake
        FROM quizzes q
        JOIN reachable_chapters r ON r.chapter_id = q.chapter_id AND r.student_id = $1
-      WHERE q.id = $2`,
+      WHERE q.id = $2 AND q.deleted_at IS NULL`,
     [studentId, quizId],
   );
   if (!row) throw notFound('That quiz');

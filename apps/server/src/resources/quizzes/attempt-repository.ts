@@ -121,14 +121,18 @@ export async function findOwnAttempt(db: Queryable, studentId: number, attemptId
   return row;
 }
 
-/** Every question of the attempt's quiz with its correct answer and the student's answer (null if left blank). */
+/**
+ * Every question the attempt's quiz had when it was taken, with its correct answer then and the student's answer
+ * (null if left blank): questions changed or removed since were retired, not rewritten (migration 076).
+ */
 export function listReportQuestions(db: Queryable, attemptId: number, quizId: number): Promise<ReportQuestion[]> {
   return db.query<ReportQuestion>(
     `SELECT qu.id AS question_id, qu.question, qu.options, qu.marks, qu.correct_answer AS answer,
             aa.answer AS student_answer
        FROM questions qu
+       JOIN quiz_attempts a ON a.id = $1
        LEFT JOIN attempt_answers aa ON aa.attempt_id = $1 AND aa.question_id = qu.id
-      WHERE qu.quiz_id = $2
+      WHERE qu.quiz_id = $2 AND qu.added_at <= a.attended_on AND (qu.retired_at IS NULL OR qu.retired_at > a.attended_on)
       ORDER BY qu.position, qu.id
       LIMIT ${LIST_LIMIT}`,
     [attemptId, quizId],
