@@ -15,7 +15,7 @@ const tomorrowInKolkata = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'As
 const playingTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
 describe('a course from the console to the students', () => {
-  it('a teacher on a phone adds a chapter, a topic with an uploaded video, a PDF and a class at 09:00; the enrolled student plays, reads and sees it at 9:00 am', async () => {
+  it('a teacher on a phone adds a chapter, a topic with an uploaded video, a PDF, a quiz and a class at 09:00; the student plays, reads, takes the quiz and sees the class at 9:00 am; the teacher sees it in insights', async () => {
     const staff = await openPage(browser(), phone);
     await signInToConsole(staff.page, DEMO_TEACHER_MOBILE);
     await staff.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Courses' }).click();
@@ -44,6 +44,17 @@ describe('a course from the console to the students', () => {
     await topic.getByLabel('Video file (mp4 or webm)').setInputFiles({ name: 'lesson.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video at all, just text') });
     await topic.getByText('This is not an mp4 or webm video (by its content).').waitFor();
 
+    // A quiz, the right answer chosen beside its option.
+    await chapter.getByRole('button', { name: 'Write a quiz' }).click();
+    const quiz = chapter.getByRole('form', { name: 'New quiz' });
+    await quiz.getByLabel('Quiz name').fill('Gravitation quiz');
+    await quiz.getByLabel('Question 1 text').fill('What keeps the Moon in orbit?');
+    await quiz.getByLabel('Option 1 of question 1').fill('Magnetism');
+    await quiz.getByLabel('Option 2 of question 1').fill('Gravity');
+    await quiz.getByRole('radio', { name: 'Option 2 is the right answer' }).check();
+    await quiz.getByRole('button', { name: 'Save quiz' }).click();
+    await chapter.getByRole('list', { name: 'Quizzes of Gravitation' }).getByText('Gravitation quiz').waitFor();
+
     // A class tomorrow at 09:00 on the institute's clock, in a new batch.
     const schedule = staff.page.getByRole('region', { name: 'Batches and live classes' });
     await schedule.getByLabel('New batch name').fill('Weekend batch');
@@ -71,6 +82,10 @@ describe('a course from the console to the students', () => {
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Kepler's laws/ }).click();
     await expect.poll(() => playingTime(student.page), { timeout: 15_000 }).toBeGreaterThan(1);
+    // A pause reports how far the student got at once.
+    const reported = student.page.waitForResponse((response) => response.url().endsWith('/Student/watched') && response.ok());
+    await student.page.evaluate(() => document.querySelector('video')?.pause());
+    await reported;
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Study Materials/ }).first().click();
@@ -86,7 +101,27 @@ describe('a course from the console to the students', () => {
     const card = student.page.getByRole('list', { name: 'Live classes' }).getByRole('article').first();
     expect(await card.locator('h3').textContent()).toBe('Gravitation, live by A. Kumar');
     expect(await card.textContent()).toContain('9:00 am');
+
+    await student.page.goto('/');
+    await student.page.getByRole('link', { name: /Quiz/ }).first().click();
+    await student.page.getByRole('link', { name: 'Physics' }).click();
+    await student.page.getByRole('link', { name: /^Gravitation/ }).click();
+    await student.page.getByRole('link', { name: /Gravitation quiz/ }).click();
+    await student.page.getByRole('group', { name: /^1\. What keeps the Moon in orbit\?/ }).getByRole('radio', { name: 'Gravity', exact: true }).check();
+    await student.page.getByRole('button', { name: 'Submit' }).click();
+    await student.page.getByText('Score: 1/1').waitFor();
     expect(student.errors).toEqual([]);
     await student.close();
+
+    // The teacher sees the student's progress and attempt.
+    const insights = await openPage(browser(), desktop);
+    await signInToConsole(insights.page, DEMO_TEACHER_MOBILE);
+    await insights.page.goto('/console/insights');
+    await insights.page.getByLabel('Find a student by name or number').fill('Arjun');
+    await insights.page.getByRole('button', { name: 'Arjun Sharma' }).click();
+    await insights.page.getByRole('region', { name: 'What Arjun Sharma watched' }).getByText("Kepler's laws").waitFor();
+    await insights.page.getByRole('region', { name: 'Quizzes Arjun Sharma took' }).getByText('Gravitation quiz').waitFor();
+    expect(insights.errors).toEqual([]);
+    await insights.close();
   });
 });

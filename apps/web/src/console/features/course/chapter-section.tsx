@@ -6,6 +6,7 @@ import { type CourseActions, useCourseActions } from './api/course.ts';
 import { announce, ItemActions } from './item-actions.tsx';
 import { MaterialForm } from './material-form.tsx';
 import { NameForm } from './name-form.tsx';
+import { QuizList } from './quiz-list.tsx';
 import { TopicForm } from './topic-form.tsx';
 
 /** A chapter: its name, its topics (videos) and its study materials (PDFs), each added, changed, ordered and deleted here. */
@@ -82,6 +83,8 @@ function ChapterItems({ chapter, actions, id }: { chapter: AuthoredChapter; acti
         ))}
       </ul>
       <MaterialForm chapterId={chapter.id} />
+
+      <QuizList chapterId={chapter.id} chapterName={chapter.name} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ const chapter: AuthoredChapter = {
 };
 
 function renderCourse(path: string, handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), [`${base}/Schedule/list`]: () => ok({ time_zone: 'Asia/Kolkata', batches: [] }), ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])) });
+  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), [`${base}/Schedule/list`]: () => ok({ time_zone: 'Asia/Kolkata', batches: [] }), [`${base}/Quiz/list`]: () => ok({ quizzes: [] }), ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])) });
   useStaffSession.setState({ staff: teacher, token: 'staff-token' });
   window.history.replaceState(null, '', path);
   return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
@@ -144,6 +144,43 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
     expect(sent(calls, '/LiveClass/add')).toEqual([
       { batch_id: 3, class_name: 'Vectors, live', tutor_name: 'A. Kumar', online_url: 'https://meet.example.com/abc', starts_at: '2026-12-01T09:00', duration_minutes: 60, repeat_weeks: 3 },
     ]);
+  });
+
+  it('writes a quiz with the right answer chosen by its place, previews it as a student sees it, and shows a refusal by question number', async () => {
+    let refuse = true;
+    const saved = { id: 9, chapter_id: 10, name: 'Units quiz', pass_marks: 1, allow_retake: true, attempts: 0, questions: [{ id: 90, question: 'The SI unit of force?', options: ['joule', 'newton'], answer: 2, marks: 1 }] };
+    const { calls, user } = renderCourse('/console/course?subject=1', {
+      '/Course/subject': subjectAnswer,
+      '/Quiz/save': () => (refuse ? refused(400, 'questions.0.options: two options read the same; students could not tell them apart') : ok(saved, 'Units quiz is saved.')),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Write a quiz' }));
+    const form = screen.getByRole('form', { name: 'New quiz' });
+    await user.type(within(form).getByLabelText('Quiz name'), 'Units quiz');
+    await user.type(within(form).getByLabelText('Question 1 text'), 'The SI unit of force?');
+    await user.type(within(form).getByLabelText('Option 1 of question 1'), 'joule');
+    await user.type(within(form).getByLabelText('Option 2 of question 1'), 'newton');
+    await user.click(within(form).getByRole('button', { name: 'Save quiz' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Question 1: choose its right answer.');
+    expect(sent(calls, '/Quiz/save')).toEqual([]);
+
+    await user.click(within(form).getByRole('radio', { name: 'Option 2 is the right answer' }));
+    await user.click(within(form).getByRole('button', { name: 'Preview as a student' }));
+    const preview = within(form).getByRole('region', { name: 'How students will see it' });
+    expect(within(preview).getByRole('group', { name: /1\. The SI unit of force\?/ })).toBeInTheDocument();
+    expect(within(preview).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['joule', 'newton']);
+
+    await user.click(within(form).getByRole('button', { name: 'Save quiz' }));
+    expect(await within(form).findByText('Question 1: two options read the same; students could not tell them apart')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(form).getByRole('button', { name: 'Save quiz' }));
+    expect(await screen.findByText('Units quiz is saved.')).toBeInTheDocument();
+    expect(sent(calls, '/Quiz/save').at(-1)).toEqual({
+      chapter_id: 10,
+      name: 'Units quiz',
+      pass_marks: 1,
+      allow_retake: true,
+      questions: [{ question: 'The SI unit of force?', options: ['joule', 'newton'], answer: 2, marks: 1 }],
+    });
   });
 
   it('says when there are no subjects yet, and shows a failed load with a retry', async () => {

@@ -7,7 +7,7 @@ import { quizSubmissionBody, useSubmitQuiz } from '../api/submit-quiz.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { dequeue, enqueue, sendByScreen } from '../../../lib/offline-queue.ts';
 import { toSubmission } from '../submission.ts';
-import { QuestionFieldset } from './question-fieldset.tsx';
+import { QuestionFieldset } from '../../../components/quiz-question/question-fieldset.tsx';
 import { t } from '../../../i18n/language.ts';
 
 /** The questions, the answers chosen so far (kept across reloads) and Submit. */

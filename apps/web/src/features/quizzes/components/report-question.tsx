@@ -1,6 +1,6 @@
 import type { ReportQuestion } from '@portal/contract';
 import { msg, t } from '../../../i18n/language.ts';
-import { QuestionFrame } from './question-frame.tsx';
+import { QuestionFrame } from '../../../components/quiz-question/question-frame.tsx';
 
 type OptionRole = 'right' | 'wrong' | 'correct' | 'other';
 

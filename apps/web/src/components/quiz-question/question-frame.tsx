@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
-/** A numbered question with its marks, framed as a fieldset; taking a quiz and reviewing a report share it. */
+/** A numbered question with its marks, framed as a fieldset; taking a quiz, reviewing a report and the console's preview share it. */
 export function QuestionFrame({
   number,
   question,
