@@ -19,6 +19,10 @@ describe('a course from the console to the students', () => {
     const staff = await openPage(browser(), phone);
     await signInToConsole(staff.page, DEMO_TEACHER_MOBILE);
     await staff.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Courses' }).click();
+    await staff.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: 'Physics' }).waitFor();
+    expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(staff.page)).toEqual([]);
+    await screenshot(staff.page, 'subjects');
     await staff.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: 'Physics' }).click();
     const addChapter = staff.page.getByRole('form', { name: 'Add chapter' });
     await addChapter.getByLabel('Chapter name').fill('Gravitation');

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { OTP_LENGTHS } from '@portal/contract/auth';
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '@portal/contract/phone';
@@ -32,7 +33,7 @@ const schema = z.object({
   CONSOLE_API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Staff'),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z._default(z.string(), ''),
-  /** Course media and study materials; by default the demo folders in the code tree. */
+  /** Course media and study materials; by default DATA_DIR/media and DATA_DIR/materials (filled with the demo files on a first demo start). */
   MEDIA_DIR: optionalText,
   MATERIALS_DIR: optionalText,
   /** The largest file the console accepts per upload, in MB: a topic video, a study-material PDF, a picture. */
@@ -191,6 +192,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   return {
     ...data,
+    // Outside the code tree by default, beside the embedded database; a first demo start fills them (file-folders.ts).
+    // Absolute, as the static file server needs, whatever the working folder was.
+    MEDIA_DIR: resolve(data.MEDIA_DIR ?? join(data.DATA_DIR, 'media')),
+    MATERIALS_DIR: resolve(data.MATERIALS_DIR ?? join(data.DATA_DIR, 'materials')),
     SEED_DEMO: data.SEED_DEMO === undefined ? !production : data.SEED_DEMO === 'true' || data.SEED_DEMO === '1',
     SMS_PROVIDER: provider,
     DEFAULT_COUNTRY: isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,

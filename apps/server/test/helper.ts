@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { loggerOptions } from '../src/http/request-logging.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -64,7 +65,8 @@ export async function startTestApp(
     logLines?: string[];
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', ...options.env });
+  // The demo files as they are in the code tree, unless a test gives folders of its own (nothing writes to these).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', MEDIA_DIR: demoMediaDir, MATERIALS_DIR: demoMaterialsDir, ...options.env });
   const db = await openTestDatabase();
   await migrate(db);
   let demo: DemoCourses;

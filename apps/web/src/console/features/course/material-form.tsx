@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
 import { fieldOf } from '../../lib/console-api.ts';
 import { useCourseActions } from './api/course.ts';
-import { FileUpload } from './file-upload.tsx';
+import { FileUpload } from '../../components/file-upload.tsx';
 import { smallButton } from './item-actions.tsx';
 
 type MaterialFormProps = { chapterId: number; material?: undefined; onDone?: undefined } | { chapterId?: undefined; material: AuthoredMaterial; onDone: () => void };

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { QueryState } from '../../components/query-state.tsx';
 import { useAuthoredSubjects, useCourseActions } from './api/course.ts';
-import { FileUpload } from './file-upload.tsx';
+import { FileUpload } from '../../components/file-upload.tsx';
 import { announce, ItemActions, smallButton } from './item-actions.tsx';
 import { NameForm } from './name-form.tsx';
 

@@ -1,6 +1,6 @@
 import type { MediaKind, MediaUploadAnswer } from '@portal/contract/console';
 import { useRef, useState } from 'react';
-import { uploadMedia } from '../../lib/upload-with-progress.ts';
+import { uploadMedia } from '../lib/upload-with-progress.ts';
 
 const accepts: Record<MediaKind, string> = {
   picture: 'image/png,image/jpeg,image/webp',
