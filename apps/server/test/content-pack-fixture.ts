@@ -58,7 +58,8 @@ export async function writePack(folder: string, yaml = goodYaml, extra: Record<s
     'pictures/physics.png': fakeFile.png('physics'),
     'pictures/exam.png': fakeFile.png('exam'),
     'videos/sig-figs.webm': fakeFile.webm('sig-figs'),
-    'pdfs/handbook.pdf': fakeFile.pdf('handbook'),
+    // Encrypted, as its password in content.yaml says: its trailer names an /Encrypt dictionary.
+    'pdfs/handbook.pdf': Buffer.from('%PDF-1.4\n% handbook\ntrailer\n<< /Size 5 /Encrypt 4 0 R >>\n%%EOF\n'),
     ...extra,
   };
   await mkdir(folder, { recursive: true });

@@ -187,8 +187,9 @@ describe('content pack: storing', () => {
     expect(live!.utc).toBe('2026-12-01 03:30'); // 09:00 in Asia/Kolkata
     const [topic] = await db.query<{ video_link: string }>(`SELECT video_link FROM topics ORDER BY position LIMIT 1`);
     expect(topic!.video_link).toMatch(/^\/media\/pack\/[0-9a-f]{32}\.webm$/);
-    const [material] = await db.query<{ file_name: string }>(`SELECT file_name FROM study_materials`);
+    const [material] = await db.query<{ file_name: string; password_protected: boolean }>(`SELECT file_name, password_protected FROM study_materials`);
     expect(await readFile(join(options.materialsDir, material!.file_name), 'utf8')).toContain('handbook');
+    expect(material!.password_protected).toBe(true);
     expect(await readFile(join(options.mediaDir, topic!.video_link.slice('/media/'.length)))).toEqual(fakeFile.webm('sig-figs'));
     const stored = await filesIn(options.mediaDir);
     const audit = await db.query(`SELECT actor, after FROM audit_log WHERE action = 'content.import' ORDER BY id DESC LIMIT 1`);

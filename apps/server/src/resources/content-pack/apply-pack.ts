@@ -140,13 +140,17 @@ async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>
         );
       }
       for (const [i, material] of chapter.materials.entries()) {
-        const fileName = materialNameOf(files.get(material.file)!);
+        const file = files.get(material.file)!;
+        const fileName = materialNameOf(file);
         await upsert(
           tx,
           counts,
           [`SELECT id FROM study_materials WHERE chapter_id = $1 AND lower(title) = lower($2)`, [chapterId, material.title]],
-          (id) => [`UPDATE study_materials SET file_name = $2, position = $3 WHERE id = $1 AND (file_name, position) IS DISTINCT FROM ($2, $3) RETURNING id`, [id, fileName, i]],
-          [`INSERT INTO study_materials (chapter_id, title, file_name, position) VALUES ($1, $2, $3, $4)`, [chapterId, material.title, fileName, i]],
+          (id) => [
+            `UPDATE study_materials SET file_name = $2, position = $3, password_protected = $4 WHERE id = $1 AND (file_name, position) IS DISTINCT FROM ($2, $3) RETURNING id`,
+            [id, fileName, i, file.passwordProtected],
+          ],
+          [`INSERT INTO study_materials (chapter_id, title, file_name, position, password_protected) VALUES ($1, $2, $3, $4, $5)`, [chapterId, material.title, fileName, i, file.passwordProtected]],
         );
       }
       for (const quiz of chapter.quizzes) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, realpath } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { type FileKind, KIND_NAMES, MAX_BYTES, megabytes, sniff } from '../media/file-kinds.ts';
+import { PdfScan } from '../media/pdf-scan.ts';
 
 export interface PackFile {
   /** Absolute path inside the pack folder. */
@@ -10,6 +11,8 @@ export interface PackFile {
   ext: string;
   /** The generated name it is stored under: its content's hash, so the same file imported again is the same file. */
   storedName: string;
+  /** A PDF that asks for a password before it opens. */
+  passwordProtected: boolean;
 }
 
 /**
@@ -43,8 +46,12 @@ export async function checkPackFile(folder: string, name: string, expected: File
     const type = sniff(head);
     if (!type || type.kind !== expected) return `${name} is not ${KIND_NAMES[expected]} (by its content)`;
     const hash = createHash('sha256');
-    for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
-    return { path, kind: type.kind, ext: type.ext, storedName: `${hash.digest('hex').slice(0, 32)}.${type.ext}` };
+    const pdf = type.kind === 'pdf' ? new PdfScan() : undefined;
+    for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) {
+      hash.update(chunk as Buffer);
+      pdf?.update(chunk as Buffer);
+    }
+    return { path, kind: type.kind, ext: type.ext, storedName: `${hash.digest('hex').slice(0, 32)}.${type.ext}`, passwordProtected: pdf?.encrypted ?? false };
   } finally {
     await handle.close();
   }
