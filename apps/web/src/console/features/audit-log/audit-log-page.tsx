@@ -155,7 +155,8 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
 function EntryRow({ entry }: { entry: AuditEntry }) {
   const fields = changedFields(entry.before, entry.after);
   return (
-    <li className="p-4">
+    // A long address (an upload's /media/uploads/…) breaks anywhere rather than widening a phone's screen.
+    <li className="p-4 [overflow-wrap:anywhere]">
       <details>
         <summary className="cursor-pointer">
           <span className="font-medium text-slate-900">{entry.action}</span>
