@@ -15,7 +15,7 @@ const tomorrowInKolkata = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'As
 const playingTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
 describe('a course from the console to the students', () => {
-  it('a teacher on a phone adds a chapter, a topic with an uploaded video, a PDF, a quiz and a class at 09:00; the student plays, reads, takes the quiz and sees the class at 9:00 am; the teacher sees it in insights', async () => {
+  it('a teacher on a phone adds a subject, a chapter, a topic with an uploaded video, a PDF, a quiz and a class at 09:00; the student plays, reads, takes the quiz and sees the class at 9:00 am; the teacher sees it in insights', async () => {
     const staff = await openPage(browser(), phone);
     await signInToConsole(staff.page, DEMO_TEACHER_MOBILE);
     await staff.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Courses' }).click();
@@ -23,7 +23,10 @@ describe('a course from the console to the students', () => {
     expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'subjects');
-    await staff.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: 'Physics' }).click();
+    const addSubject = staff.page.getByRole('form', { name: 'Add subject' });
+    await addSubject.getByLabel('Subject name').fill('Astronomy');
+    await addSubject.getByLabel('Subject name').press('Enter');
+    await staff.page.getByRole('heading', { level: 2, name: 'Astronomy' }).waitFor();
     const addChapter = staff.page.getByRole('form', { name: 'Add chapter' });
     await addChapter.getByLabel('Chapter name').fill('Gravitation');
     await addChapter.getByLabel('Chapter name').press('Enter');
@@ -76,13 +79,30 @@ describe('a course from the console to the students', () => {
     expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'subject');
+
+    // The subject's picture, from the list of subjects.
+    await staff.page.getByRole('link', { name: '← All subjects' }).click();
+    await staff.page.getByRole('button', { name: 'Picture of Astronomy' }).click();
+    await staff.page.getByLabel('New picture for Astronomy').setInputFiles(demoFile('media/subjects/physics.webp'));
+    await expect.poll(() => staff.page.getByRole('list', { name: 'Subjects' }).getByRole('listitem').filter({ hasText: 'Astronomy' }).locator('img').getAttribute('src').catch(() => null)).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(staff.errors).toEqual([]);
     await staff.close();
+
+    // Students are enrolled by the roster: an admin enrols Arjun in the new subject.
+    const admin = await openPage(browser(), desktop);
+    await signInToConsole(admin.page);
+    await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Students', exact: true }).click();
+    await admin.page.getByRole('link', { name: 'Arjun Sharma' }).click();
+    await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Astronomy' }).check();
+    await admin.page.getByRole('button', { name: 'Save enrolment' }).click();
+    await admin.page.getByText('Enrolments saved.').waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.close();
 
     const student = await openPage(browser(), desktop);
     await signIn(student.page);
     await student.page.getByRole('link', { name: /My Class/ }).first().click();
-    await student.page.getByRole('link', { name: 'Physics' }).click();
+    await student.page.getByRole('link', { name: 'Astronomy' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Kepler's laws/ }).click();
     await expect.poll(() => playingTime(student.page), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -93,14 +113,14 @@ describe('a course from the console to the students', () => {
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Study Materials/ }).first().click();
-    await student.page.getByRole('link', { name: 'Physics' }).click();
+    await student.page.getByRole('link', { name: 'Astronomy' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Gravitation notes/ }).click();
     await student.page.locator('.pdfViewer .page canvas').first().waitFor({ state: 'attached' });
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Live Class/ }).first().click();
-    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Physics/ }).click();
+    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Astronomy/ }).click();
     await student.page.getByRole('link', { name: /Weekend batch/ }).click();
     const card = student.page.getByRole('list', { name: 'Live classes' }).getByRole('article').first();
     expect(await card.locator('h3').textContent()).toBe('Gravitation, live by A. Kumar');
@@ -108,7 +128,7 @@ describe('a course from the console to the students', () => {
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Quiz/ }).first().click();
-    await student.page.getByRole('link', { name: 'Physics' }).click();
+    await student.page.getByRole('link', { name: 'Astronomy' }).click();
     await student.page.getByRole('link', { name: /^Gravitation/ }).click();
     await student.page.getByRole('link', { name: /Gravitation quiz/ }).click();
     await student.page.getByRole('group', { name: /^1\. What keeps the Moon in orbit\?/ }).getByRole('radio', { name: 'Gravity', exact: true }).check();

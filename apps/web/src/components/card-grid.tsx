@@ -25,7 +25,7 @@ export function CardGrid({ items, label }: { items: CardItem[]; label: string })
       {items.map((item, index) => {
         const body = (
           <>
-            {item.thumbnail !== undefined ? (
+            {item.thumbnail ? (
               <img
                 src={item.thumbnail}
                 alt=""
@@ -36,6 +36,9 @@ export function CardGrid({ items, label }: { items: CardItem[]; label: string })
                 decoding="async"
                 className="aspect-video w-full bg-slate-200 object-cover"
               />
+            ) : item.thumbnail === '' ? (
+              // A subject staff added without a picture keeps the card's shape.
+              <span aria-hidden="true" className="aspect-video w-full bg-slate-200" />
             ) : null}
             <span className="flex flex-1 flex-col gap-1 p-4">
               <span className="font-semibold">{item.title}</span>
