@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,21 @@ describe('uploading course files', () => {
     expect(answer.body.message).toContain(message);
     expect(await leftovers(join(dir, 'media', 'uploads'))).toEqual([]);
     expect(await leftovers(join(dir, 'materials'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when the connection breaks half way through an upload', async () => {
+    const video = await readFile(join(demoMediaDir, 'videos/lesson-a.webm'));
+    const folder = join(dir, 'media', 'uploads');
+    const before = await readdir(folder).catch(() => [] as string[]);
+    const url = new URL(`${t.url}${t.config.CONSOLE_API_BASE}/Media/upload?kind=video`);
+    const request = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': video.length, Token: teacher } });
+    request.on('error', () => undefined);
+    request.write(video.subarray(0, 64 * 1024));
+    // The server has started writing the partial file: then the phone loses its connection.
+    await expect.poll(async () => (await leftovers(folder)).length, { timeout: 5000 }).toBe(1);
+    request.destroy();
+    await expect.poll(async () => (await leftovers(folder)).length, { timeout: 5000 }).toBe(0);
+    expect(await readdir(folder)).toEqual(before);
   });
 
   it('refuses an unknown kind, a JSON body, a student and no token', async () => {
