@@ -1,4 +1,5 @@
-// Prints p50/p95 of the console's insights calls over real HTTP, at demo size and at the grown size of grow-large.ts
+// Prints p50/p95 of the console's insights calls, and of the authoring pages' reads (Courses, a subject, a chapter's
+// quizzes, a quiz, a subject's schedule), over real HTTP, at demo size and at the grown size of grow-large.ts
 // (100,000 students, 10 million watch rows, 1 million quiz attempts on PostgreSQL), with each statement's plan
 // checked for sequential scans of large tables. Figures only; nothing is asserted. The goal (issue 9): p50 < 300 ms.
 //   npx tsx apps/server/bench/insights.ts
@@ -55,6 +56,7 @@ for (const size of SIZES) {
   const subject = await first(`SELECT subject_id AS id FROM enrolments GROUP BY subject_id ORDER BY count(*) DESC, subject_id LIMIT 1`);
   const quiz = await first(`SELECT quiz_id AS id FROM quiz_attempts GROUP BY quiz_id ORDER BY count(*) DESC LIMIT 1`);
   const student = await first(`SELECT id FROM students WHERE mobile = '9876543210'`);
+  const chapter = await first(`SELECT chapter_id AS id FROM quizzes WHERE id = ${quiz}`);
   const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'b'.repeat(40), SMS_PROVIDER: 'log', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db, logger: false });
   const base = `${await app.listen({ host: '127.0.0.1', port: 0 })}${config.CONSOLE_API_BASE}`;
@@ -69,6 +71,11 @@ for (const size of SIZES) {
     ['subject', '/Insights/subject', { subject_id: subject }],
     ['quiz', '/Insights/quiz', { quiz_id: quiz }],
     ['student', '/Insights/student', { stud_id: student }],
+    ['authoring: subjects', '/Course/subjects', {}],
+    ['authoring: subject', '/Course/subject', { subject_id: subject }],
+    ['authoring: quizzes', '/Quiz/list', { chapter_id: chapter }],
+    ['authoring: quiz', '/Quiz/get', { id: quiz }],
+    ['authoring: schedule', '/Schedule/list', { subject_id: subject }],
   ] as const) {
     const times: number[] = [];
     let bytes = 0;
