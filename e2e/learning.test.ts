@@ -143,3 +143,22 @@ describe('watching on a desktop', () => {
     await close();
   });
 });
+
+describe('leaving the player by reloading', () => {
+  it('shows the topic in Recently Watched after a reload, though the new page may ask before the old page’s last report lands', async () => {
+    const { page, errors, close } = await openPage(browser(), desktop);
+    await signIn(page);
+    await page.getByRole('link', { name: /My Class/ }).first().click();
+    await page.getByRole('link', { name: 'Physics' }).click();
+    await page.getByRole('link', { name: 'Motion in a Straight Line' }).click();
+    const topic = page.getByRole('list', { name: 'Topics' }).getByRole('button').first();
+    const name = (await topic.locator('h3, span').first().textContent())!.trim();
+    await topic.click();
+    await expectPlaying(page);
+    // Within the first report's 10 s: only the report sent as the page goes away carries this topic.
+    await page.goto('/history');
+    await page.getByRole('list', { name: 'Recently watched' }).getByRole('button').first().filter({ hasText: name }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -2,6 +2,7 @@ import { recordWatched, submitQuiz } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { takeExitReport } from '../api/record-watched.ts';
 import { callApi } from '../lib/api-client.ts';
 import { useQuizAnswers } from '../features/quizzes/answers-store.ts';
 import { FLUSH_EVENT, flushQueue, isOffline, type QueuedAction } from '../lib/offline-queue.ts';
@@ -34,6 +35,8 @@ export function useOfflineQueue() {
     };
     const flush = () => void flushQueue(studentId, send);
     flush();
+    const exitReport = takeExitReport(studentId);
+    if (exitReport) void send({ kind: 'record-watched', body: exitReport }).catch(() => undefined);
     window.addEventListener('online', flush);
     window.addEventListener(FLUSH_EVENT, flush);
     return () => {

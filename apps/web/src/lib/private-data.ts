@@ -7,10 +7,13 @@ export const OFFLINE_QUEUE_KEY = 'portal-offline-queue';
 /** Quiz answers chosen but not yet submitted (features/quizzes/answers-store.ts). */
 export const QUIZ_ANSWERS_KEY = 'quizAnswers';
 const PRIVATE_KEYS = [QUERY_CACHE_KEY, OFFLINE_QUEUE_KEY, QUIZ_ANSWERS_KEY];
+/** The last watch position sent as a page closed, in sessionStorage for the next page (api/record-watched.ts). */
+export const WATCH_EXIT_KEY = 'portal-watch-exit';
 /** The service worker's runtime cache of pictures (scripts/write-service-worker.mjs). */
 const PRIVATE_CACHES = ['media-images'];
 
 export function clearPrivateData() {
   for (const key of PRIVATE_KEYS) localStorage.removeItem(key);
+  sessionStorage.removeItem(WATCH_EXIT_KEY);
   if ('caches' in window) for (const name of PRIVATE_CACHES) void caches.delete(name).catch(() => undefined);
 }
