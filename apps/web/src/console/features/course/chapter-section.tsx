@@ -1,9 +1,8 @@
 import type { AuthoredChapter, AuthoredMaterial, AuthoredTopic } from '@portal/contract/console';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ConsoleApiError } from '../../lib/console-api.ts';
 import { type CourseActions, useCourseActions } from './api/course.ts';
-import { announce, ItemActions } from './item-actions.tsx';
+import { announce, deleteAskingFirst, ItemActions } from './item-actions.tsx';
 import { MaterialForm } from './material-form.tsx';
 import { NameForm } from './name-form.tsx';
 import { QuizList } from './quiz-list.tsx';
@@ -93,18 +92,7 @@ const minutes = (seconds: number | null) => (seconds === null ? '' : ` · ${Math
 
 function TopicRow({ topic, actions }: { topic: AuthoredTopic; actions: CourseActions }) {
   const [editing, setEditing] = useState(false);
-  const remove = async () => {
-    try {
-      toast.success((await actions.deleteTopic.mutateAsync({ id: topic.id })).message);
-    } catch (error) {
-      // Students watched it: the server says how many; hiding it keeps their history.
-      if (error instanceof ConsoleApiError && error.status === 409 && window.confirm(`${error.message.replace(/; send confirm: true to go ahead\.$/, '.')} Delete it?`)) {
-        await announce(actions.deleteTopic.mutateAsync({ id: topic.id, confirm: true }));
-      } else if (!(error instanceof ConsoleApiError && error.status === 409)) {
-        toast.error(error instanceof Error ? error.message : String(error));
-      }
-    }
-  };
+  const remove = () => deleteAskingFirst((confirm) => actions.deleteTopic.mutateAsync({ id: topic.id, ...(confirm ? { confirm } : {}) }));
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center justify-between gap-3">

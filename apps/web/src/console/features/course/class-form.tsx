@@ -2,7 +2,7 @@ import type { ScheduledClass } from '@portal/contract/console';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
-import { fieldOf } from '../../lib/console-api.ts';
+import { showRefusal } from '../../lib/show-refusal.ts';
 import { useScheduleActions } from './api/schedule.ts';
 import { smallButton } from './item-actions.tsx';
 
@@ -35,10 +35,7 @@ export function ClassForm({ batchId, timeZone, live, onDone }: ClassFormProps) {
         setRepeat('0');
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field = fieldOf(message);
-      if (field) setProblems({ [field.field]: field.problem });
-      else toast.error(message);
+      showRefusal(error, setProblems);
     }
   };
 

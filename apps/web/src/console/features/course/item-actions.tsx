@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { ConsoleApiError } from '../../lib/console-api.ts';
 
 export const smallButton = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
 export const dangerButton = 'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60';
@@ -6,6 +7,20 @@ export const dangerButton = 'rounded-md border border-red-300 px-3 py-1.5 text-s
 /** Shows the server's message for a finished call, or its refusal. */
 export const announce = (work: Promise<{ message: string }>) =>
   work.then((answer) => void toast.success(answer.message)).catch((error: Error) => void toast.error(error.message));
+
+/**
+ * Deletes something students may have used. The first call goes without `confirm`; when the server answers 409
+ * (students watched or took it, and it says how many), the staff member is asked, and a yes sends `confirm: true`,
+ * which hides it and keeps the students' history.
+ */
+export async function deleteAskingFirst(remove: (confirm?: true) => Promise<{ message: string }>) {
+  try {
+    toast.success((await remove()).message);
+  } catch (error) {
+    if (!(error instanceof ConsoleApiError && error.status === 409)) toast.error(error instanceof Error ? error.message : String(error));
+    else if (window.confirm(`${error.message.replace(/; send confirm: true to go ahead\.$/, '.')} Delete it?`)) await announce(remove(true));
+  }
+}
 
 interface ItemActionsProps {
   /** The item's name, in each button's accessible name ("Move Sets up"). */

@@ -1,10 +1,8 @@
 import type { QuizSummary } from '@portal/contract/console';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Loader } from '../../../components/status-views.tsx';
-import { ConsoleApiError } from '../../lib/console-api.ts';
 import { useAuthoredQuiz, useChapterQuizzes, useQuizActions } from './api/quizzes.ts';
-import { announce, dangerButton, smallButton } from './item-actions.tsx';
+import { dangerButton, deleteAskingFirst, smallButton } from './item-actions.tsx';
 import { QuizEditor } from './quiz-editor.tsx';
 
 /** A chapter's quizzes: write a new one, edit one (opening its questions), delete one (asking first when taken). */
@@ -62,13 +60,7 @@ function QuizRow({ quiz, onEdit }: { quiz: QuizSummary; onEdit: () => void }) {
   const { remove } = useQuizActions();
   const drop = async () => {
     if (quiz.attempts === 0 && !window.confirm(`Delete ${quiz.name}?`)) return;
-    try {
-      toast.success((await remove.mutateAsync({ id: quiz.id })).message);
-    } catch (error) {
-      if (error instanceof ConsoleApiError && error.status === 409) {
-        if (window.confirm(`${error.message.replace(/; send confirm: true to go ahead\.$/, '.')} Delete it?`)) await announce(remove.mutateAsync({ id: quiz.id, confirm: true }));
-      } else toast.error(error instanceof Error ? error.message : String(error));
-    }
+    await deleteAskingFirst((confirm) => remove.mutateAsync({ id: quiz.id, ...(confirm ? { confirm } : {}) }));
   };
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">

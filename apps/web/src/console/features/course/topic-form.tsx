@@ -2,7 +2,7 @@ import type { AuthoredTopic } from '@portal/contract/console';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
-import { fieldOf } from '../../lib/console-api.ts';
+import { showRefusal } from '../../lib/show-refusal.ts';
 import { useCourseActions } from './api/course.ts';
 import { FileUpload, videoDuration } from '../../components/file-upload.tsx';
 import { smallButton } from './item-actions.tsx';
@@ -43,10 +43,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
         setRound(round + 1);
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field = fieldOf(message);
-      if (field) setProblems({ [field.field]: field.problem });
-      else toast.error(message);
+      showRefusal(error, setProblems);
     }
   };
 

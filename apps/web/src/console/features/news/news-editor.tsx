@@ -6,7 +6,7 @@ import { FileUpload } from '../../components/file-upload.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isoToZoned, zonedToIso } from '../../lib/institute-time.ts';
 import { INSTITUTE_TIME_ZONE } from '../../../lib/date-time.ts';
-import { fieldOf } from '../../lib/console-api.ts';
+import { showRefusal } from '../../lib/show-refusal.ts';
 import { useNewsActions } from './api/news.ts';
 
 const button = 'rounded-md px-4 py-2 font-medium disabled:opacity-60';
@@ -28,10 +28,7 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
       else toast.success(item ? 'The item is saved.' : 'The draft is saved.');
       onDone();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field = fieldOf(message);
-      if (field) setProblems({ [field.field]: field.problem });
-      else toast.error(message);
+      showRefusal(error, setProblems);
     }
   };
   const submit = (event: FormEvent) => {
