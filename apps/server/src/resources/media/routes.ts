@@ -32,7 +32,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (!MEDIA_UPLOAD.roles.includes(staff.role)) throw roleRefused();
     const kind = request.query.kind as MediaKind;
     if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`);
-    if (request.headers['content-type'] !== 'application/octet-stream') {
+    if (!request.headers['content-type']?.startsWith('application/octet-stream')) {
       throw new ApiError(415, 'Send the file itself as the body, with Content-Type: application/octet-stream.');
     }
     const declared = Number(request.headers['content-length']);
