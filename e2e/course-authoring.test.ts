@@ -24,9 +24,9 @@ describe('a course from the console to the students', () => {
     expect(await seriousViolations(staff.page)).toEqual([]);
     await screenshot(staff.page, 'subjects');
     const addSubject = staff.page.getByRole('form', { name: 'Add subject' });
-    await addSubject.getByLabel('Subject name').fill('Astronomy');
+    await addSubject.getByLabel('Subject name').fill('Space Science');
     await addSubject.getByLabel('Subject name').press('Enter');
-    await staff.page.getByRole('heading', { level: 2, name: 'Astronomy' }).waitFor();
+    await staff.page.getByRole('heading', { level: 2, name: 'Space Science' }).waitFor();
     const addChapter = staff.page.getByRole('form', { name: 'Add chapter' });
     await addChapter.getByLabel('Chapter name').fill('Gravitation');
     await addChapter.getByLabel('Chapter name').press('Enter');
@@ -82,9 +82,9 @@ describe('a course from the console to the students', () => {
 
     // The subject's picture, from the list of subjects.
     await staff.page.getByRole('link', { name: '← All subjects' }).click();
-    await staff.page.getByRole('button', { name: 'Picture of Astronomy' }).click();
-    await staff.page.getByLabel('New picture for Astronomy').setInputFiles(demoFile('media/subjects/physics.webp'));
-    await expect.poll(() => staff.page.getByRole('list', { name: 'Subjects' }).getByRole('listitem').filter({ hasText: 'Astronomy' }).locator('img').getAttribute('src').catch(() => null)).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
+    await staff.page.getByRole('button', { name: 'Picture of Space Science' }).click();
+    await staff.page.getByLabel('New picture for Space Science').setInputFiles(demoFile('media/subjects/physics.webp'));
+    await expect.poll(() => staff.page.getByRole('list', { name: 'Subjects' }).getByRole('listitem').filter({ hasText: 'Space Science' }).locator('img').getAttribute('src').catch(() => null)).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(staff.errors).toEqual([]);
     await staff.close();
 
@@ -93,7 +93,7 @@ describe('a course from the console to the students', () => {
     await signInToConsole(admin.page);
     await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Students', exact: true }).click();
     await admin.page.getByRole('link', { name: 'Arjun Sharma' }).click();
-    await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Astronomy' }).check();
+    await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Space Science' }).check();
     await admin.page.getByRole('button', { name: 'Save enrolment' }).click();
     await admin.page.getByText('Enrolments saved.').waitFor();
     expect(admin.errors).toEqual([]);
@@ -102,7 +102,7 @@ describe('a course from the console to the students', () => {
     const student = await openPage(browser(), desktop);
     await signIn(student.page);
     await student.page.getByRole('link', { name: /My Class/ }).first().click();
-    await student.page.getByRole('link', { name: 'Astronomy' }).click();
+    await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Kepler's laws/ }).click();
     await expect.poll(() => playingTime(student.page), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -113,14 +113,14 @@ describe('a course from the console to the students', () => {
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Study Materials/ }).first().click();
-    await student.page.getByRole('link', { name: 'Astronomy' }).click();
+    await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Gravitation notes/ }).click();
     await student.page.locator('.pdfViewer .page canvas').first().waitFor({ state: 'attached' });
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Live Class/ }).first().click();
-    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Astronomy/ }).click();
+    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Space Science/ }).click();
     await student.page.getByRole('link', { name: /Weekend batch/ }).click();
     const card = student.page.getByRole('list', { name: 'Live classes' }).getByRole('article').first();
     expect(await card.locator('h3').textContent()).toBe('Gravitation, live by A. Kumar');
@@ -128,7 +128,7 @@ describe('a course from the console to the students', () => {
 
     await student.page.goto('/');
     await student.page.getByRole('link', { name: /Quiz/ }).first().click();
-    await student.page.getByRole('link', { name: 'Astronomy' }).click();
+    await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: /^Gravitation/ }).click();
     await student.page.getByRole('link', { name: /Gravitation quiz/ }).click();
     await student.page.getByRole('group', { name: /^1\. What keeps the Moon in orbit\?/ }).getByRole('radio', { name: 'Gravity', exact: true }).check();
