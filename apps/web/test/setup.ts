@@ -16,6 +16,20 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom's text track list is not an event target; the YouTube and Vimeo player elements listen to their list's changes when they load
+// (asynchronously, so without this a test could end first or be hit by the TypeError after it passed).
+if (typeof (document.createElement('video').textTracks as Partial<TextTrackList> | undefined)?.addEventListener !== 'function') {
+  const lists = new WeakMap<HTMLMediaElement, EventTarget>();
+  Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      let list = lists.get(this);
+      if (!list) lists.set(this, (list = Object.assign(new EventTarget(), { length: 0 })));
+      return list;
+    },
+  });
+}
+
 // A stray console.error (a React warning, a failed prop type) fails the test that caused it.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
