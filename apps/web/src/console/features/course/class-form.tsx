@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
 import { showRefusal } from '../../lib/show-refusal.ts';
 import { useScheduleActions } from './api/schedule.ts';
-import { smallButton } from './item-actions.tsx';
+import { FormButtons } from './item-actions.tsx';
 
 type ClassFormProps = { batchId: number; timeZone: string; live?: undefined; onDone?: undefined } | { batchId?: undefined; timeZone: string; live: ScheduledClass; onDone: () => void };
 
@@ -53,16 +53,7 @@ export function ClassForm({ batchId, timeZone, live, onDone }: ClassFormProps) {
         )}
       </div>
       <TextField id={`${key}-link`} label="Meeting link" hint="The https address students open to join." type="url" value={link} onChange={setLink} problem={problems.online_url} />
-      <div className="flex gap-2">
-        <button type="submit" disabled={addClasses.isPending || saveClass.isPending} className={smallButton}>
-          {live ? 'Save class' : 'Schedule'}
-        </button>
-        {onDone ? (
-          <button type="button" onClick={onDone} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submit={live ? 'Save class' : 'Schedule'} busy={addClasses.isPending || saveClass.isPending} onCancel={onDone} />
     </form>
   );
 }

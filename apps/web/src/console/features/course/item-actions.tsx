@@ -22,6 +22,22 @@ export async function deleteAskingFirst(remove: (confirm?: true) => Promise<{ me
   }
 }
 
+/** A course form's submit button, and Cancel when the form edits something in place. */
+export function FormButtons({ submit, busy, onCancel, className = 'flex gap-2' }: { submit: string; busy: boolean; onCancel?: (() => void) | undefined; className?: string }) {
+  return (
+    <div className={className}>
+      <button type="submit" disabled={busy} className={smallButton}>
+        {submit}
+      </button>
+      {onCancel ? (
+        <button type="button" onClick={onCancel} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 interface ItemActionsProps {
   /** The item's name, in each button's accessible name ("Move Sets up"). */
   name: string;

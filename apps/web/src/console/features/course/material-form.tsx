@@ -5,7 +5,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { showRefusal } from '../../lib/show-refusal.ts';
 import { useCourseActions } from './api/course.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
-import { smallButton } from './item-actions.tsx';
+import { FormButtons } from './item-actions.tsx';
 
 type MaterialFormProps = { chapterId: number; material?: undefined; onDone?: undefined } | { chapterId?: undefined; material: AuthoredMaterial; onDone: () => void };
 
@@ -55,16 +55,7 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
       <p role={problems.file_name ? 'alert' : undefined} className="min-h-5 text-sm text-red-700">
         {problems.file_name}
       </p>
-      <div className="flex gap-2">
-        <button type="submit" disabled={saveMaterial.isPending} className={smallButton}>
-          {material ? 'Save material' : 'Add material'}
-        </button>
-        {onDone ? (
-          <button type="button" onClick={onDone} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submit={material ? 'Save material' : 'Add material'} busy={saveMaterial.isPending} onCancel={onDone} />
     </form>
   );
 }

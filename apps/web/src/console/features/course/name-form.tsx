@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/text-field.tsx';
 import { fieldOf } from '../../lib/console-api.ts';
-import { smallButton } from './item-actions.tsx';
+import { FormButtons } from './item-actions.tsx';
 
 interface NameFormProps {
   id: string;
@@ -37,16 +37,7 @@ export function NameForm({ id, label, initial = '', submit, onSave, onCancel }: 
       <div className="min-w-48 flex-1">
         <TextField id={id} label={label} value={name} onChange={setName} problem={problem} />
       </div>
-      <div className="flex gap-2 sm:mt-8">
-        <button type="submit" disabled={busy} className={smallButton}>
-          {submit}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submit={submit} busy={busy} onCancel={onCancel} className="flex gap-2 sm:mt-8" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { showRefusal } from '../../lib/show-refusal.ts';
 import { useCourseActions } from './api/course.ts';
 import { FileUpload, videoDuration } from '../../components/file-upload.tsx';
-import { smallButton } from './item-actions.tsx';
+import { FormButtons } from './item-actions.tsx';
 
 type TopicFormProps = { chapterId: number; topic?: undefined; onDone?: undefined } | { chapterId?: undefined; topic: AuthoredTopic; onDone: () => void };
 
@@ -80,16 +80,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
           {problems.video_link}
         </p>
       </fieldset>
-      <div className="flex gap-2">
-        <button type="submit" disabled={saveTopic.isPending} className={smallButton}>
-          {topic ? 'Save topic' : 'Add topic'}
-        </button>
-        {onDone ? (
-          <button type="button" onClick={onDone} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submit={topic ? 'Save topic' : 'Add topic'} busy={saveTopic.isPending} onCancel={onDone} />
     </form>
   );
 }
