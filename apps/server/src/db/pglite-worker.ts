@@ -3,11 +3,13 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pgliteOptions } from './pglite-options.ts';
+import { preparedQueries } from './pglite-statements.ts';
 import { type Reply, type Request, toWireError } from './pglite-protocol.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts)');
 const port = parentPort;
 const pg = new PGlite((workerData as { dataDir: string }).dataDir, pgliteOptions);
+const query = preparedQueries(pg);
 
 /** Open transactions: each waits, inside PGlite's `transaction`, for the main thread's commit or rollback. */
 const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<unknown> }>();
@@ -22,9 +24,10 @@ async function handle(request: Request): Promise<unknown> {
       await pg.waitReady;
       return null;
     case 'query': {
-      const runner = request.tx === undefined ? pg : open.get(request.tx)?.tx;
-      if (!runner) throw new Error(`transaction ${request.tx} is not open`);
-      return (await runner.query(request.sql, request.params)).rows;
+      if (request.tx === undefined) return query(request.sql, request.params);
+      const tx = open.get(request.tx)?.tx;
+      if (!tx) throw new Error(`transaction ${request.tx} is not open`);
+      return query(request.sql, request.params, tx);
     }
     case 'begin':
       return begin();

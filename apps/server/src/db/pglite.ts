@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { pgliteOptions as options } from './pglite-options.ts';
+import { preparedQueries } from './pglite-statements.ts';
 
 /**
  * An embedded PostgreSQL in this thread: `dataDir` on disk, or in memory when it is undefined (tests). The server
@@ -9,12 +10,13 @@ import { pgliteOptions as options } from './pglite-options.ts';
 export async function openPglite(dataDir?: string): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
-  const query: Queryable['query'] = async (sql, params) => (await pg.query(sql, params ? [...params] : [])).rows as never;
+  const prepared = preparedQueries(pg);
+  const query: Queryable['query'] = (sql, params) => prepared(sql, params);
   return {
     kind: 'pglite',
     query,
     transaction: (work) =>
-      pg.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params ? [...params] : [])).rows as never })),
+      pg.transaction((tx) => work({ query: (sql, params) => prepared(sql, params, tx) })),
     close: () => pg.close(),
     // One process holds the embedded database, so no notification can be missed.
     listen: async (channel, onMessage, onState) => {
