@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, enterCode, OTHER_MOBILE, openPage, outboxSize, phone, requestCode, signIn, waitForCode } from './support/browser.ts';
+import { desktop, enterCode, openLogin, openPage, OTHER_MOBILE, outboxSize, phone, requestCode, signIn, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 
 const browser = useBrowser();
@@ -28,7 +28,7 @@ describe('sign-in on a 360 px phone', () => {
 
   it('signs in with the code texted to the outbox and keeps only user and token', async () => {
     const { page, errors, close } = await openPage(browser(), phone);
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByLabel('Mobile number').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -70,7 +70,7 @@ describe('sign-in on a 360 px phone', () => {
 describe('sign-in and logout on a desktop', () => {
   it('works by keyboard alone: number, Enter, code, Enter', async () => {
     const { page, close } = await openPage(browser(), desktop);
-    await page.goto('/login');
+    await openLogin(page);
     const seen = await outboxSize();
     await page.getByLabel('Mobile number').waitFor();
     // The number field has the focus on arrival; the country code is already there.
@@ -87,7 +87,7 @@ describe('sign-in and logout on a desktop', () => {
 
   it('shows where the keyboard is on the number field and the country button, and pasting the written demo number works', async () => {
     const { page, close } = await openPage(browser(), desktop);
-    await page.goto('/login');
+    await openLogin(page);
     const field = page.getByLabel('Mobile number');
     await field.waitFor();
     const outline = () => page.evaluate(() => {

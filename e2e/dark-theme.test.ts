@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, phone, signIn } from './support/browser.ts';
+import { openLogin, openPage, phone, signIn } from './support/browser.ts';
 import { screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 
 const browser = useBrowser();
@@ -8,7 +8,7 @@ const screenshot = screenshots('dark-');
 describe('the dark theme', () => {
   it('follows the system setting and keeps AA contrast on the login screen, Home, My Subjects and Profile', async () => {
     const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme: 'dark' });
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByRole('heading', { name: 'Portal login' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);

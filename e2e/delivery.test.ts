@@ -1,12 +1,12 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, phone, signIn } from './support/browser.ts';
+import { openLogin, openPage, phone, signIn } from './support/browser.ts';
 import { useBrowser } from './support/checks.ts';
 
 const base = () => inject('baseUrl');
 
 async function entryScript() {
-  const html = await (await fetch(`${base()}/login`)).text();
+  const html = await (await fetch(`${base()}/`)).text();
   const src = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
   expect(src).toBeDefined();
   return src!;
@@ -65,7 +65,7 @@ describe('the first load of a screen', () => {
   it("downloads none of the signed-in screens' code on /login", async () => {
     const { page, close } = await openPage(browser(), phone);
     const requested = await requestsDuring(page, async () => {
-      await page.goto('/login');
+      await openLogin(page);
       await page.getByLabel('Mobile number').waitFor();
     });
     expect(requestedPath(requested, 'login-page')).toBeDefined();
@@ -77,7 +77,7 @@ describe('the first load of a screen', () => {
     const { page, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
     const entry = await slowEntry(page);
     const requested = await requestsDuring(page, async () => {
-      await page.goto('/login');
+      await openLogin(page);
       await page.getByLabel('Mobile number').waitFor();
     });
     expect(requested.get(requestedPath(requested, 'login-page')!)).toBeLessThan(entry.at);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, enterCode, openPage, outboxSize, phone, signIn, waitForCode } from './support/browser.ts';
+import { desktop, enterCode, openLogin, openPage, outboxSize, phone, signIn, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { signInToConsole } from './support/console.ts';
 
@@ -11,7 +11,7 @@ export const NEW_MOBILE = '9988776655';
 
 /** Opens the register step from /login and fills the form for a new student. */
 async function fillRegisterForm(page: Page, mobile: string) {
-  await page.goto('/login');
+  await openLogin(page);
   await page.getByRole('button', { name: 'New student? Register' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Kavya Menon');
   await page.getByLabel('Father/Mother Name').fill('Suresh Menon');
@@ -48,7 +48,7 @@ describe('a new student asks to join, on a 360 px phone', () => {
 
   it('shows what is wrong under each field before sending anything', async () => {
     const { page, close } = await openPage(browser(), phone);
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByRole('button', { name: 'New student? Register' }).click();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.getByText('Enter your name.').waitFor();

@@ -14,6 +14,8 @@ const dist = resolve(process.argv[2] ?? 'apps/web/dist');
 const apps = [
   {
     html: 'index.html',
+    // /login has a page of its own, with its screen drawn in (apps/web/scripts/prerender-login.mjs).
+    pages: { '/login': 'login.html' },
     manifest: '.vite/manifest.json',
     budget: 110,
     routes: {
@@ -32,6 +34,15 @@ const apps = [
   },
 ];
 
+/**
+ * The scripts a page loads: its <script src> tags (Vite's entry; boot.js or login.html's first-paint.js, which are
+ * not in the manifest) and the scripts first-paint.js adds from its data-scripts.
+ */
+const pageScripts = (html) =>
+  [...html.matchAll(/<script\b[^>]*>/g)].flatMap(([tag]) => [tag.match(/\bsrc="\/([^"]+)"/)?.[1], ...(tag.match(/\bdata-scripts="([^"]+)"/)?.[1].split(' ') ?? [])])
+    .filter(Boolean)
+    .map((src) => src.replace(/^\//, ''));
+
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
 
 for (const app of apps) {
@@ -41,21 +52,18 @@ for (const app of apps) {
     continue;
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const html = readFileSync(join(dist, app.html), 'utf8');
-
-  // The page's module scripts: Vite's entry, and for index.html boot.js (apps/web/scripts/write-boot-script.mjs), not in the manifest.
-  const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && scripts.includes(manifest[key].file));
-  if (!entryKey) throw new Error(`none of ${app.html}'s scripts (${scripts.join(', ')}) is the manifest's entry`);
-  const extraFiles = scripts.filter((file) => file !== manifest[entryKey].file);
-
   for (const [route, pages] of Object.entries(app.routes)) {
     const missing = pages.filter((page) => !manifest[page]);
     if (missing.length) {
       console.log(`${route}: not in this build (${missing.join(', ')})`);
       continue;
     }
-    console.log(`\n${route}            gzip KB  brotli KB`);
+    const page = app.pages?.[route] && existsSync(join(dist, app.pages[route])) ? app.pages[route] : app.html;
+    const scripts = pageScripts(readFileSync(join(dist, page), 'utf8'));
+    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && scripts.includes(manifest[key].file));
+    if (!entryKey) throw new Error(`none of ${page}'s scripts (${scripts.join(', ')}) is the manifest's entry`);
+    const extraFiles = scripts.filter((file) => file !== manifest[entryKey].file);
+    console.log(`\n${route} (${page})            gzip KB  brotli KB`);
     let gzip = 0;
     let brotli = 0;
     for (const file of [...extraFiles, ...staticClosure(manifest, [entryKey, ...pages]).map((key) => manifest[key].file)]) {

@@ -51,9 +51,18 @@ export async function waitForCode(mobile: string, seen: number): Promise<string>
 
 export const outboxSize = async () => (await readOutbox()).length;
 
+/**
+ * Opens /login and waits for the app's own screen: the copy drawn before the app's code arrives takes no input
+ * (docs/decisions/045-login-drawn-before-its-code.md).
+ */
+export async function openLogin(page: Page) {
+  await page.goto('/login');
+  await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+}
+
 /** Asks for a code on the login screen; returns the code read from the SMS outbox. */
 export async function requestCode(page: Page, mobile = DEMO_MOBILE): Promise<string> {
-  await page.goto('/login');
+  await openLogin(page);
   const seen = await outboxSize();
   // The country code (+91) is part of the field and cannot be typed over: the number follows it.
   await page.getByLabel('Mobile number').fill(`+91${mobile}`);

@@ -13,6 +13,7 @@ describe('health, readiness and addresses that are not pages', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+    await writeFile(join(webDist, 'login.html'), '<!doctype html><title>portal</title><h1>Portal login</h1>');
     t = await startTestApp({ seed: 'courses', env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -55,6 +56,16 @@ describe('health, readiness and addresses that are not pages', () => {
     const response = await fetch(`${t.url}/topic/3`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>portal</title>');
+  });
+
+  it('gives /login its page with the login screen drawn in, and no other address', async () => {
+    for (const path of ['/login', '/login?next=%2F']) {
+      const response = await fetch(t.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toContain('<h1>Portal login</h1>');
+    }
+    for (const path of ['/', '/login/x', '/subjects']) expect(await (await fetch(t.url + path)).text(), path).not.toContain('Portal login');
   });
 });
 

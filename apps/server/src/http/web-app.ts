@@ -1,4 +1,6 @@
 import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isPagePath, notFoundHandler } from './not-found.ts';
 
@@ -7,7 +9,8 @@ const isConsolePage = (path: string) => path === '/console' || (path.startsWith(
 
 /**
  * Serves the built web app: hashed assets cached for a year, console.html for /console and its deep links,
- * and index.html for every other GET that is not an API call, so deep links such as /topic/3 load the app.
+ * login.html (index.html with the login screen drawn in, docs/decisions/045) for /login, and index.html for every
+ * other GET that is not an API call, so deep links such as /topic/3 load the app.
  */
 export async function registerWebApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
@@ -23,11 +26,13 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
       res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const loginPage = existsSync(join(root, 'login.html')) ? 'login.html' : 'index.html';
   app.setNotFoundHandler((request, reply) => {
     const { method, url } = request;
     const isPage = isPagePath(method, url, app.config.API_BASE) && !url.startsWith(app.config.CONSOLE_API_BASE);
     if (isPage) {
-      const page = isConsolePage(url.split(/[?#]/)[0] ?? '') ? 'console.html' : 'index.html';
+      const path = url.split(/[?#]/)[0] ?? '';
+      const page = isConsolePage(path) ? 'console.html' : path === '/login' ? loginPage : 'index.html';
       return reply.header('Cache-Control', 'no-cache').sendFile(page, root, { cacheControl: false });
     }
     return notFoundHandler(request, reply);

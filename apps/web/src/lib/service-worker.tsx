@@ -31,5 +31,6 @@ export function registerServiceWorker() {
       { id: 'new-version', duration: Infinity },
     );
   });
-  void worker.register();
+  // A browser that refuses the worker (private mode, a blocked origin) keeps the portal, only without offline use.
+  worker.register().catch(() => undefined);
 }

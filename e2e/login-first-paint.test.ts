@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, phone, signIn } from './support/browser.ts';
+import { useBrowser } from './support/checks.ts';
+
+const browser = useBrowser();
+
+/** Opens /login with none of the app's code (a phone still downloading it): only first-paint.js runs. */
+async function loginWithoutTheApp(page: Page) {
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => (/\/first-paint-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
+  await page.goto('/login');
+}
+
+const heading = (page: Page) => page.getByRole('heading', { name: 'Portal login' });
+/** The drawn copy's heading, found even while hidden (role queries skip what is hidden). */
+const drawnHeading = (page: Page) => page.locator('[data-prerendered] h1', { hasText: 'Portal login' });
+
+describe("/login's screen, drawn before the app's code arrives", () => {
+  it('shows the login screen, in the system theme, and takes no input until the app runs', async () => {
+    const { page, close } = await openPage(browser(), { ...phone, colorScheme: 'dark', serviceWorkers: 'block' });
+    await loginWithoutTheApp(page);
+    await expect.poll(() => heading(page).isVisible()).toBe(true);
+    expect(await page.getByText('Sign in with the mobile number the institute registered for you.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Inert: a tap or a keystroke would be lost when the app replaces the copy, so none is taken.
+    expect(await page.locator('#login-mobile').evaluate((field) => field.closest('[inert]') !== null)).toBe(true);
+    await close();
+  });
+
+  it('hides it from a student who chose Hindi or is signed in, who will see another screen', async () => {
+    const { page, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
+    await loginWithoutTheApp(page);
+    expect(await drawnHeading(page).isVisible()).toBe(false);
+    await close();
+
+    const signedIn = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
+    await signIn(signedIn.page);
+    await loginWithoutTheApp(signedIn.page);
+    expect(await drawnHeading(signedIn.page).isVisible()).toBe(false);
+    await signedIn.close();
+  });
+
+  it('is replaced by the app in place: nothing moves and the mobile number field has the focus', async () => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
+    // The entry script is held back so the drawn copy can be measured before the app replaces it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByText('Send code').waitFor();
+    const drawn = await page.getByText('Send code').boundingBox();
+    expect(drawn).not.toBeNull();
+    await page.evaluate(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift' });
+    });
+    release();
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-mobile');
+    expect(await page.getByText('Send code').boundingBox()).toEqual(drawn);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    // And it works: typing goes into the app's own field.
+    await page.keyboard.type('9876543210');
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+91 98765-43210');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
