@@ -102,6 +102,15 @@ describe('POST /Student/topics', () => {
     expect(JSON.stringify(body)).not.toContain('Living World');
   });
 
+  it('answers a chapter of theirs with no topics, or only deleted ones, with an empty list, not 404', async () => {
+    const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;
+    const [empty] = await t.db.query<{ id: number }>(`INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`, [physics.id]);
+    const ask = () => t.post('/Student/topics', { stud_id: me, chapter_id: empty!.id }, token);
+    expect(await ask()).toMatchObject({ status: 200, body: { data: [] } });
+    await t.db.query(`INSERT INTO topics (chapter_id, name, video_link, deleted_at) VALUES ($1, 'Withdrawn', '/media/videos/x.mp4', now())`, [empty!.id]);
+    expect(await ask()).toMatchObject({ status: 200, body: { data: [] } });
+  });
+
   it('answers a chapter that does not exist with the same 404', async () => {
     const { status } = await t.post('/Student/topics', { stud_id: me, chapter_id: 999_999 }, token);
     expect(status).toBe(404);

@@ -351,6 +351,14 @@ describe('POST /Student/my_quiz_history', () => {
     expect(body.data[0].attend_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
+  it('answers an empty list for a chapter of theirs they have taken no quiz in, not 404', async () => {
+    const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;
+    const [fresh] = await t.db.query<{ id: number }>(`INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`, [physics.id]);
+    const { status, body } = await t.post('/Student/my_quiz_history', { stud_id: me, chapter_id: fresh!.id }, token);
+    expect(status).toBe(200);
+    expect(body.data).toEqual([]);
+  });
+
   it("never lists another student's attempts", async () => {
     const biology = chapterId('Biology', 'The Living World');
     const theirs = await t.post('/Student/my_quiz_history', { stud_id: t.demo.otherStudentId, chapter_id: biology }, otherToken);

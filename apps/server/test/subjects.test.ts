@@ -53,6 +53,14 @@ describe('POST /Student/chapters', () => {
     expect(JSON.stringify(body)).not.toContain('Living World');
   });
 
+  it('answers an enrolled subject that has no chapters yet with an empty list, not 404', async () => {
+    const [subject] = await t.db.query<{ id: number }>(`INSERT INTO subjects (name) VALUES ('Astronomy') RETURNING id`);
+    await t.db.query('INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $2)', [t.demo.demoStudentId, subject!.id]);
+    const { status, body } = await t.post('/Student/chapters', { stud_id: t.demo.demoStudentId, sub_id: subject!.id }, token);
+    expect(status).toBe(200);
+    expect(body.data).toEqual([]);
+  });
+
   it('answers a missing sub_id with 400', async () => {
     const { status, body } = await t.post('/Student/chapters', { stud_id: t.demo.demoStudentId }, token);
     expect(status).toBe(400);

@@ -5,8 +5,8 @@ import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
 import { serverSecret } from '../../server-secret.ts';
-import { requireChapter } from '../subjects/access.ts';
-import { listTopics, requireTopic } from './topic-repository.ts';
+import { notFound } from '../../http/api-error.ts';
+import { listReachableTopics, requireTopic } from './topic-repository.ts';
 import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
@@ -19,8 +19,9 @@ export async function learningRoutes(app: FastifyInstance) {
   };
 
   defineRoute(app, getTopics, async ({ body, studentId, request }) => {
-    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
-    return { status: true, message: 'Topics', data: withSignedVideo(request, await listTopics(app.db, studentId, chapter)) };
+    const topics = await listReachableTopics(app.db, studentId, body.chapter_id);
+    if (!topics) throw notFound('That chapter');
+    return { status: true, message: 'Topics', data: withSignedVideo(request, topics) };
   });
 
   defineRoute(app, getRecentlyWatched, async ({ studentId, request }) => ({

@@ -5,24 +5,35 @@ import { notFound } from '../../http/api-error.ts';
 /** A chapter has a handful of topics; the cap only keeps a mistaken import from flooding the screen. */
 const MAX_TOPICS = 200;
 
-/** The chapter's topics in order, each with this student's last position (topics_chapter, watch_progress key). */
-export function listTopics(
-  db: Queryable,
-  studentId: number,
-  chapter: { id: number; name: string; subject_name: string },
-): Promise<Topic[]> {
-  return db.query<Topic>(
-    `SELECT t.id AS topic_id, t.name AS topic_name, t.video_link, t.thumbnail,
-            $3::text AS subject_name, $4::text AS chapter_name,
-            w.position_seconds,
-            COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds
-       FROM topics t
-       LEFT JOIN watch_progress w ON w.topic_id = t.id AND w.student_id = $2
-      WHERE t.chapter_id = $1 AND t.deleted_at IS NULL
-      ORDER BY t.position, t.id
-      LIMIT ${MAX_TOPICS}`,
-    [chapter.id, studentId, chapter.subject_name, chapter.name],
+/**
+ * The chapter's topics in order, each with this student's last position (topics_chapter, watch_progress key), the
+ * enrolment checked in the same query (one trip to the database instead of two); null when the chapter is out of the
+ * student's reach or does not exist.
+ */
+export async function listReachableTopics(db: Queryable, studentId: number, chapterId: number): Promise<Topic[] | null> {
+  const rows = await db.query<Omit<Topic, 'topic_id'> & { topic_id: number | null }>(
+    `SELECT t.topic_id, t.topic_name, t.video_link, t.thumbnail,
+            s.name AS subject_name, c.name AS chapter_name,
+            t.position_seconds, t.duration_seconds
+       FROM chapters c
+       JOIN subjects s ON s.id = c.subject_id
+       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
+       LEFT JOIN LATERAL (
+         SELECT t.id AS topic_id, t.name AS topic_name, t.video_link, t.thumbnail, t.position,
+                w.position_seconds,
+                COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds
+           FROM topics t
+           LEFT JOIN watch_progress w ON w.topic_id = t.id AND w.student_id = $1
+          WHERE t.chapter_id = c.id AND t.deleted_at IS NULL
+          ORDER BY t.position, t.id
+          LIMIT ${MAX_TOPICS}
+       ) t ON true
+      WHERE c.id = $2
+      ORDER BY t.position, t.topic_id`,
+    [studentId, chapterId],
   );
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ topic_id, ...topic }) => (topic_id === null ? [] : [{ topic_id, ...topic }]));
 }
 
 /**

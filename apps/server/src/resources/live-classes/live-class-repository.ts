@@ -15,14 +15,22 @@ export function listBatches(db: Queryable, subjectId: number): Promise<Batch[]> 
   );
 }
 
-/** A batch of the given subject; any other id answers 404, like one that does not exist. */
-export async function requireBatch(db: Queryable, subjectId: number, batchId: number) {
-  const [row] = await db.query<{ id: number; name: string; subject_id: number }>(
-    `SELECT id, name, subject_id FROM batches WHERE id = $1 AND subject_id = $2`,
-    [batchId, subjectId],
+/**
+ * A batch of a subject the student is enrolled in, checked in one query: a subject out of reach answers 404 for the
+ * subject (as requireSubject does), a batch of another subject or none at all 404 for the batch.
+ */
+export async function requireStudentBatch(db: Queryable, studentId: number, subjectId: number, batchId: number) {
+  const [row] = await db.query<{ id: number | null; name: string | null; subject_id: number }>(
+    `SELECT b.id, b.name, s.id AS subject_id
+       FROM subjects s
+       JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
+       LEFT JOIN batches b ON b.id = $3 AND b.subject_id = s.id
+      WHERE s.id = $2`,
+    [studentId, subjectId, batchId],
   );
-  if (!row) throw notFound('That batch');
-  return row;
+  if (!row) throw notFound('That subject');
+  if (row.id === null || row.name === null) throw notFound('That batch');
+  return { id: row.id, name: row.name, subject_id: row.subject_id };
 }
 
 /** Classes from three days ago onwards: what a student may still look for, not the batch's whole past. */

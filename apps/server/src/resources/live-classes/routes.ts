@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getBatches, getLiveClasses } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
 import { requireSubject } from '../subjects/access.ts';
-import { listBatches, listLiveClasses, requireBatch } from './live-class-repository.ts';
+import { listBatches, listLiveClasses, requireStudentBatch } from './live-class-repository.ts';
 
 export async function liveClassRoutes(app: FastifyInstance) {
   defineRoute(app, getBatches, async ({ body, studentId }) => {
@@ -11,8 +11,7 @@ export async function liveClassRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, getLiveClasses, async ({ body, studentId }) => {
-    const subject = await requireSubject(app.db, studentId, body.sub_id);
-    const batch = await requireBatch(app.db, subject.id, body.batch_id);
+    const batch = await requireStudentBatch(app.db, studentId, body.sub_id, body.batch_id);
     return { status: true, message: 'Live classes', data: await listLiveClasses(app.db, batch) };
   });
 }

@@ -87,17 +87,29 @@ export async function insertAttempt(tx: Queryable, attempt: NewAttempt): Promise
   return row.id;
 }
 
-export function listChapterAttempts(db: Queryable, studentId: number, chapterId: number): Promise<QuizAttempt[]> {
-  return db.query<QuizAttempt>(
-    `SELECT a.id, a.quiz_id, q.name, ${isoUtc('q.added_on')} AS added_on, ${isoUtc('a.attended_on')} AS attend_on,
+/**
+ * The student's attempts at the chapter's quizzes, newest first, only when they are enrolled in its subject, checked
+ * in the same query (one trip to the database instead of two); null otherwise.
+ */
+export async function listReachableAttempts(db: Queryable, studentId: number, chapterId: number): Promise<QuizAttempt[] | null> {
+  const rows = await db.query<Omit<QuizAttempt, 'id'> & { id: number | null }>(
+    `SELECT a.id, a.quiz_id, a.name, ${isoUtc('a.added_on')} AS added_on, ${isoUtc('a.attended_on')} AS attend_on,
             a.result, a.marks, a.max_marks
-       FROM quizzes q
-       JOIN quiz_attempts a ON a.student_id = $1 AND a.quiz_id = q.id
-      WHERE q.chapter_id = $2
-      ORDER BY a.attended_on DESC, a.id DESC
-      LIMIT ${LIST_LIMIT}`,
+       FROM reachable_chapters r
+       LEFT JOIN LATERAL (
+         SELECT a.id, a.quiz_id, q.name, q.added_on, a.attended_on, a.result, a.marks, a.max_marks
+           FROM quizzes q
+           JOIN quiz_attempts a ON a.student_id = r.student_id AND a.quiz_id = q.id
+          WHERE q.chapter_id = r.chapter_id
+          ORDER BY a.attended_on DESC, a.id DESC
+          LIMIT ${LIST_LIMIT}
+       ) a ON true
+      WHERE r.student_id = $1 AND r.chapter_id = $2
+      ORDER BY a.attended_on DESC, a.id DESC`,
     [studentId, chapterId],
   );
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ id, ...attempt }) => (id === null ? [] : [{ id, ...attempt }]));
 }
 
 export interface OwnAttempt {

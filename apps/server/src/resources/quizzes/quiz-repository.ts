@@ -3,14 +3,26 @@ import type { Queryable } from '../../db/database.ts';
 import type { GradableQuestion } from './grading.ts';
 import { isoUtc, LIST_LIMIT } from './sql.ts';
 
-export function listChapterQuizzes(db: Queryable, chapterId: number): Promise<QuizListItem[]> {
-  return db.query<QuizListItem>(
-    `SELECT id, name, ${isoUtc('added_on')} AS added_on
-       FROM quizzes WHERE chapter_id = $1 AND deleted_at IS NULL
-      ORDER BY added_on DESC, id
-      LIMIT ${LIST_LIMIT}`,
-    [chapterId],
+/**
+ * The chapter's quizzes, newest first, only when the student is enrolled in its subject, checked in the same query
+ * (one trip to the database instead of two); null otherwise.
+ */
+export async function listReachableQuizzes(db: Queryable, studentId: number, chapterId: number): Promise<QuizListItem[] | null> {
+  const rows = await db.query<{ id: number | null; name: string; added_on: string }>(
+    `SELECT q.id, q.name, ${isoUtc('q.added_at')} AS added_on
+       FROM reachable_chapters r
+       LEFT JOIN LATERAL (
+         SELECT id, name, added_on AS added_at FROM quizzes
+          WHERE chapter_id = r.chapter_id AND deleted_at IS NULL
+          ORDER BY added_on DESC, id
+          LIMIT ${LIST_LIMIT}
+       ) q ON true
+      WHERE r.student_id = $1 AND r.chapter_id = $2
+      ORDER BY q.added_at DESC, q.id`,
+    [studentId, chapterId],
   );
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ id, name, added_on }) => (id === null ? [] : [{ id, name, added_on }]));
 }
 
 /** The questions as the student sees them: the correct answer is never selected here. */

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { getQuiz, getQuizHistory, getQuizReport, getQuizzesByChapter, submitQuiz } from '@portal/contract';
 import { notFound } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { requireChapter } from '../subjects/access.ts';
 import { requireQuiz } from './access.ts';
-import { findOwnAttempt, hasAttempted, listChapterAttempts, listReportQuestions } from './attempt-repository.ts';
-import { listChapterQuizzes, listQuizQuestions } from './quiz-repository.ts';
+import { findOwnAttempt, hasAttempted, listReachableAttempts, listReportQuestions } from './attempt-repository.ts';
+import { listQuizQuestions, listReachableQuizzes } from './quiz-repository.ts';
 import { submitAttempt } from './submit-quiz.ts';
 
 export async function quizRoutes(app: FastifyInstance) {
   defineRoute(app, getQuizzesByChapter, async ({ body, studentId }) => {
-    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
-    return { status: true, message: 'Quizzes', data: await listChapterQuizzes(app.db, chapter.id) };
+    const quizzes = await listReachableQuizzes(app.db, studentId, body.chapter_id);
+    if (!quizzes) throw notFound('That chapter');
+    return { status: true, message: 'Quizzes', data: quizzes };
   });
 
   defineRoute(app, getQuiz, async ({ body, studentId }) => {
@@ -48,8 +48,9 @@ export async function quizRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, getQuizHistory, async ({ body, studentId }) => {
-    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
-    return { status: true, message: 'Quiz history', data: await listChapterAttempts(app.db, studentId, chapter.id) };
+    const attempts = await listReachableAttempts(app.db, studentId, body.chapter_id);
+    if (!attempts) throw notFound('That chapter');
+    return { status: true, message: 'Quiz history', data: attempts };
   });
 
   defineRoute(app, getQuizReport, async ({ body, studentId }) => {

@@ -8,25 +8,38 @@ const MAX_MATERIALS = 200;
 export const materialPath = (apiBase: string, id: number, fileName: string) =>
   `${apiBase}/materials/${id}/${encodeURIComponent(fileName)}`;
 
-export async function listMaterials(
+/**
+ * The chapter's materials, only when the chapter is of the given subject and the student is enrolled in it, checked
+ * in the same query (one trip to the database instead of two); null otherwise.
+ */
+export async function listReachableMaterials(
   db: Queryable,
-  chapter: { id: number; name: string; subject_name: string },
+  studentId: number,
+  subjectId: number,
+  chapterId: number,
   apiBase: string,
-): Promise<StudyMaterial[]> {
-  const rows = await db.query<{ id: number; title: string; file_name: string }>(
-    `SELECT id, title, file_name FROM study_materials
-      WHERE chapter_id = $1
-      ORDER BY position, id
-      LIMIT ${MAX_MATERIALS}`,
-    [chapter.id],
+): Promise<StudyMaterial[] | null> {
+  const rows = await db.query<{ id: number | null; title: string; file_name: string; chapter_name: string; subject_name: string }>(
+    `SELECT m.id, m.title, m.file_name, c.name AS chapter_name, s.name AS subject_name
+       FROM chapters c
+       JOIN subjects s ON s.id = c.subject_id
+       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
+       LEFT JOIN LATERAL (
+         SELECT id, title, file_name, position FROM study_materials
+          WHERE chapter_id = c.id
+          ORDER BY position, id
+          LIMIT ${MAX_MATERIALS}
+       ) m ON true
+      WHERE c.id = $2 AND c.subject_id = $3
+      ORDER BY m.position, m.id`,
+    [studentId, chapterId, subjectId],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    chapter_name: chapter.name,
-    subject_name: chapter.subject_name,
-    path: materialPath(apiBase, row.id, row.file_name),
-  }));
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [{ id: row.id, title: row.title, chapter_name: row.chapter_name, subject_name: row.subject_name, path: materialPath(apiBase, row.id, row.file_name) }],
+  );
 }
 
 /** The material's file, only when the student is enrolled in the subject its chapter belongs to. */

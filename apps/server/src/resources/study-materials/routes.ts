@@ -5,17 +5,16 @@ import { materialsDir } from '../../file-folders.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { authenticate } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { requireChapter } from '../subjects/access.ts';
-import { findStudentMaterial, listMaterials } from './material-repository.ts';
+import { findStudentMaterial, listReachableMaterials } from './material-repository.ts';
 import { sendPdf } from './send-pdf.ts';
 
 export async function studyMaterialRoutes(app: FastifyInstance) {
   // Not under media/, which is public: these files go only to students enrolled in their subject.
   const materialsRoot = materialsDir(app.config);
   defineRoute(app, getStudyMaterials, async ({ body, studentId }) => {
-    const chapter = await requireChapter(app.db, studentId, body.chapter_id);
-    if (chapter.subject_id !== body.sub_id) throw notFound('That chapter');
-    return { status: true, message: 'Study materials', data: await listMaterials(app.db, chapter, app.config.API_BASE) };
+    const materials = await listReachableMaterials(app.db, studentId, body.sub_id, body.chapter_id, app.config.API_BASE);
+    if (!materials) throw notFound('That chapter');
+    return { status: true, message: 'Study materials', data: materials };
   });
 
   // The file is found by its id in the database; the name in the address must match it but never names a path.

@@ -16,16 +16,3 @@ export async function requireSubject(db: Queryable, studentId: number, subjectId
   if (!row) throw notFound('That subject');
   return row;
 }
-
-export async function requireChapter(db: Queryable, studentId: number, chapterId: number) {
-  const [row] = await db.query<{ id: number; name: string; subject_id: number; subject_name: string }>(
-    `SELECT c.id, c.name, c.subject_id, s.name AS subject_name
-       FROM chapters c
-       JOIN subjects s ON s.id = c.subject_id
-       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
-      WHERE c.id = $2`,
-    [studentId, chapterId],
-  );
-  if (!row) throw notFound('That chapter');
-  return row;
-}

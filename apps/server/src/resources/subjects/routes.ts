@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getChapters, getSubjects } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
-import { requireSubject } from './access.ts';
-import { listChapters, listSubjects } from './subject-repository.ts';
+import { notFound } from '../../http/api-error.ts';
+import { listReachableChapters, listSubjects } from './subject-repository.ts';
 
 export async function subjectRoutes(app: FastifyInstance) {
   defineRoute(app, getSubjects, async ({ studentId }) => ({
@@ -12,7 +12,8 @@ export async function subjectRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, getChapters, async ({ body, studentId }) => {
-    const subject = await requireSubject(app.db, studentId, body.sub_id);
-    return { status: true, message: 'Chapters', data: await listChapters(app.db, subject) };
+    const chapters = await listReachableChapters(app.db, studentId, body.sub_id);
+    if (!chapters) throw notFound('That subject');
+    return { status: true, message: 'Chapters', data: chapters };
   });
 }

@@ -11,11 +11,20 @@ export function listSubjects(db: Queryable, studentId: number): Promise<Subject[
   );
 }
 
-export function listChapters(db: Queryable, subject: { id: number; name: string }): Promise<Chapter[]> {
-  return db.query<Chapter>(
-    `SELECT id AS chapter_id, name AS chapter_name, subject_id, $2::text AS subject_name
-       FROM chapters WHERE subject_id = $1
-      ORDER BY position, id`,
-    [subject.id, subject.name],
+/**
+ * The chapters of a subject the student is enrolled in, the enrolment checked in the same query (one trip to the
+ * database instead of two); null when the subject is out of their reach or does not exist.
+ */
+export async function listReachableChapters(db: Queryable, studentId: number, subjectId: number): Promise<Chapter[] | null> {
+  const rows = await db.query<Omit<Chapter, 'chapter_id' | 'chapter_name'> & { chapter_id: number | null; chapter_name: string | null }>(
+    `SELECT c.id AS chapter_id, c.name AS chapter_name, s.id AS subject_id, s.name AS subject_name
+       FROM subjects s
+       JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
+       LEFT JOIN chapters c ON c.subject_id = s.id
+      WHERE s.id = $2
+      ORDER BY c.position, c.id`,
+    [studentId, subjectId],
   );
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ chapter_id, chapter_name, ...subject }) => (chapter_id === null || chapter_name === null ? [] : [{ chapter_id, chapter_name, ...subject }]));
 }
