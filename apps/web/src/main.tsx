@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.tsx';
 import { setLanguageLoaders, startLanguage } from './i18n/language.ts';
@@ -18,13 +18,18 @@ void Promise.all([
   startLanguage().catch(() => undefined),
   Promise.race([preloadFirstScreen(window.location.pathname), new Promise((done) => setTimeout(done, PRELOAD_WAIT_MS))]).catch(() => undefined),
 ])
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    // As a transition the first render yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole tree, which a cheap phone takes hundreds of milliseconds over.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });
 
 // The service worker (offline use, install, update prompt) registers once the page has loaded: its code and its
 // precaching never compete with the first screen (docs/decisions/035-offline.md).
