@@ -1,6 +1,7 @@
 import type { Topic } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/api-error.ts';
+import { listInReach } from '../subjects/access.ts';
 
 /** A chapter has a handful of topics; the cap only keeps a mistaken import from flooding the screen. */
 const MAX_TOPICS = 200;
@@ -32,8 +33,7 @@ export async function listReachableTopics(db: Queryable, studentId: number, chap
       ORDER BY t.position, t.topic_id`,
     [studentId, chapterId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ topic_id, ...topic }) => (topic_id === null ? [] : [{ topic_id, ...topic }]));
+  return listInReach(rows, 'topic_id');
 }
 
 /**

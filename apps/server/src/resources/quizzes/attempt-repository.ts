@@ -2,6 +2,7 @@ import type { QuizAttempt, ReportQuestion } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { Answer } from './grading.ts';
 import { isoUtc, LIST_LIMIT } from './sql.ts';
+import { listInReach } from '../subjects/access.ts';
 
 export interface LatestAttempt {
   id: number;
@@ -108,8 +109,7 @@ export async function listReachableAttempts(db: Queryable, studentId: number, ch
       ORDER BY a.attended_on DESC, a.id DESC`,
     [studentId, chapterId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ id, ...attempt }) => (id === null ? [] : [{ id, ...attempt }]));
+  return listInReach(rows, 'id');
 }
 
 export interface OwnAttempt {

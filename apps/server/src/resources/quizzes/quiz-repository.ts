@@ -2,6 +2,7 @@ import type { QuizListItem, QuizQuestion } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { GradableQuestion } from './grading.ts';
 import { isoUtc, LIST_LIMIT } from './sql.ts';
+import { listInReach } from '../subjects/access.ts';
 
 /**
  * The chapter's quizzes, newest first, only when the student is enrolled in its subject, checked in the same query
@@ -21,8 +22,7 @@ export async function listReachableQuizzes(db: Queryable, studentId: number, cha
       ORDER BY q.added_at DESC, q.id`,
     [studentId, chapterId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ id, name, added_on }) => (id === null ? [] : [{ id, name, added_on }]));
+  return listInReach(rows, 'id');
 }
 
 /** The questions as the student sees them: the correct answer is never selected here. */

@@ -1,5 +1,6 @@
 import type { StudyMaterial } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
+import { listInReach } from '../subjects/access.ts';
 
 /** A chapter has a handful of materials; the cap only keeps a mistaken import from flooding the screen. */
 const MAX_MATERIALS = 200;
@@ -34,11 +35,14 @@ export async function listReachableMaterials(
       ORDER BY m.position, m.id`,
     [studentId, chapterId, subjectId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap((row) =>
-    row.id === null
-      ? []
-      : [{ id: row.id, title: row.title, chapter_name: row.chapter_name, subject_name: row.subject_name, path: materialPath(apiBase, row.id, row.file_name) }],
+  return (
+    listInReach(rows, 'id')?.map((row) => ({
+      id: row.id,
+      title: row.title,
+      chapter_name: row.chapter_name,
+      subject_name: row.subject_name,
+      path: materialPath(apiBase, row.id, row.file_name),
+    })) ?? null
   );
 }
 

@@ -16,3 +16,13 @@ export async function requireSubject(db: Queryable, studentId: number, subjectId
   if (!row) throw notFound('That subject');
   return row;
 }
+
+/**
+ * The rows of a list read in one statement with its access check (the list LEFT JOINed to the subject or chapter in
+ * reach): no row means out of reach (null); otherwise the rows without a list item (`key` null) are dropped, which
+ * leaves [] for a subject or chapter with nothing in it.
+ */
+export function listInReach<T, K extends keyof T>(rows: T[], key: K): (T & { [P in K]: NonNullable<T[P]> })[] | null {
+  if (rows.length === 0) return null;
+  return rows.filter((row): row is T & { [P in K]: NonNullable<T[P]> } => row[key] !== null);
+}

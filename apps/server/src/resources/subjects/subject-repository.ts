@@ -1,5 +1,6 @@
 import type { Chapter, Subject } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
+import { listInReach } from './access.ts';
 
 export function listSubjects(db: Queryable, studentId: number): Promise<Subject[]> {
   return db.query<Subject>(
@@ -16,7 +17,7 @@ export function listSubjects(db: Queryable, studentId: number): Promise<Subject[
  * database instead of two); null when the subject is out of their reach or does not exist.
  */
 export async function listReachableChapters(db: Queryable, studentId: number, subjectId: number): Promise<Chapter[] | null> {
-  const rows = await db.query<Omit<Chapter, 'chapter_id' | 'chapter_name'> & { chapter_id: number | null; chapter_name: string | null }>(
+  const rows = await db.query<Omit<Chapter, 'chapter_id'> & { chapter_id: number | null }>(
     `SELECT c.id AS chapter_id, c.name AS chapter_name, s.id AS subject_id, s.name AS subject_name
        FROM subjects s
        JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
@@ -25,6 +26,5 @@ export async function listReachableChapters(db: Queryable, studentId: number, su
       ORDER BY c.position, c.id`,
     [studentId, subjectId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ chapter_id, chapter_name, ...subject }) => (chapter_id === null || chapter_name === null ? [] : [{ chapter_id, chapter_name, ...subject }]));
+  return listInReach(rows, 'chapter_id');
 }
