@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCacheOf } from '../src/sessions/session-cache.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -82,6 +83,26 @@ describe('the roster', () => {
     expect(out.body.data.ended).toBeGreaterThanOrEqual(2);
     for (const token of tokens) expect((await t.post('/Student/get_profile', { stud_id: t.demo.otherStudentId }, token)).status).toBe(401);
     expect((await t.consolePost('/Students/sign_out_everywhere', { stud_id: 999999 }, admin)).status).toBe(404);
+  });
+
+  it("ends the sessions this server remembers before answering, not when the database's notice comes", async () => {
+    const cache = sessionCacheOf(t.db)!;
+    const onNotice = cache.onNotice;
+    // The notice of the change is held back, as a busy database connection may deliver it late.
+    cache.onNotice = () => {};
+    try {
+      for (const action of ['sign out everywhere', 'deactivate'] as const) {
+        const token = await t.tokenFor(t.demo.otherStudentId);
+        // A first call leaves the session remembered.
+        expect((await t.post('/Student/get_profile', { stud_id: t.demo.otherStudentId }, token)).status, action).toBe(200);
+        if (action === 'deactivate') await t.consolePost('/Students/set_active', { stud_id: t.demo.otherStudentId, active: false }, admin);
+        else await t.consolePost('/Students/sign_out_everywhere', { stud_id: t.demo.otherStudentId }, admin);
+        expect((await t.post('/Student/get_profile', { stud_id: t.demo.otherStudentId }, token)).status, action).toBe(401);
+      }
+    } finally {
+      cache.onNotice = onNotice;
+      await t.consolePost('/Students/set_active', { stud_id: t.demo.otherStudentId, active: true }, admin);
+    }
   });
 });
 

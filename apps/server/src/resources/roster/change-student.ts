@@ -3,6 +3,7 @@ import { canonicalMobile, type CountryCode } from '@portal/contract/phone';
 import { recordAudit, type Actor } from '../../audit/record-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { forgetStudentSessions } from '../../sessions/session-repository.ts';
 import { findStudentRecord, type StudentRecord } from './roster-repository.ts';
 import { TEXT_FIELDS, type TextField } from './student-fields.ts';
 
@@ -78,23 +79,30 @@ export async function setEnrolments(db: Database, actor: Actor, input: { stud_id
   });
 }
 
-/** Deactivating ends every session of the student in the same transaction; their history stays. */
+/**
+ * Deactivating ends every session of the student in the same transaction; their history stays. This instance
+ * forgets the sessions once that has committed, before it answers (the others on the database's notice).
+ */
 export async function setActive(db: Database, actor: Actor, studentId: number, active: boolean) {
-  return changeStudent(db, actor, studentId, active ? 'student.reactivate' : 'student.deactivate', async (tx, before) => {
+  const student = await changeStudent(db, actor, studentId, active ? 'student.reactivate' : 'student.deactivate', async (tx, before) => {
     if (before.active === active) return;
     await tx.query('UPDATE students SET active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE now() END WHERE id = $1', [studentId, active]);
     if (!active) await endSessions(tx, studentId);
   });
+  if (!active) forgetStudentSessions(db, studentId);
+  return student;
 }
 
 export async function signOutEverywhere(db: Database, actor: Actor, studentId: number): Promise<number> {
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const student = await findStudentRecord(tx, studentId);
     if (!student) throw studentNotFound();
     const ended = await endSessions(tx, studentId);
     await recordAudit(tx, actor, { action: 'student.sign_out_everywhere', entity: 'student', entityId: studentId, before: null, after: { sessions_ended: ended } });
     return ended;
   });
+  forgetStudentSessions(db, studentId);
+  return ended;
 }
 
 async function endSessions(tx: Queryable, studentId: number): Promise<number> {
