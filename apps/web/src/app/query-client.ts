@@ -16,7 +16,10 @@ declare module '@tanstack/react-query' {
 export const shouldRetry = (failures: number, error: Error) =>
   failures < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-/** Every failed query shows its message in an error toast once; the screen shows the error page. */
+/**
+ * Every failed query shows its message in an error toast once; the screen shows the error page. An ended session
+ * is the exception: the login screen it lands on already says why.
+ */
 export function createQueryClient() {
   // The library assumes it starts online and only follows the events after: an app opened offline would retry
   // and fail instead of waiting for the connection (and showing what was saved).
@@ -24,7 +27,8 @@ export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.meta?.errorToast !== false) toast.error(error.message, { id: error.message });
+        if (query.meta?.errorToast === false || (error instanceof ApiError && error.signedOut)) return;
+        toast.error(error.message, { id: error.message });
       },
     }),
     // Answers are kept a day rather than the spec's 5 minutes, so the device can show them offline (persisted

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     /** HTTP status; 0 when the network failed. */
     readonly status: number,
     message: string,
+    /** The server ended the session (401 on a signed-in call): the login screen shows the message, so no toast should. */
+    readonly signedOut = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,8 +47,9 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
   if (!response.ok) {
     const said = messageOf(payload);
     const message = said ? translateMessage(said) : t('Request failed with status code {status}', { status: response.status });
-    if (response.status === 401 && endpoint.auth) useSession.getState().removeUser(message);
-    throw new ApiError(response.status, message);
+    const signedOut = response.status === 401 && endpoint.auth;
+    if (signedOut) useSession.getState().removeUser(message);
+    throw new ApiError(response.status, message, signedOut);
   }
   const parsed = endpoint.response.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, t('The server sent an answer this app does not understand.'));

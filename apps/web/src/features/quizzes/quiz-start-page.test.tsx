@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../config/api.ts';
-import { mockApi, ok, type ApiCall } from '../../../test/mock-api.ts';
+import { mockApi, ok, refused, type ApiCall } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 import { useQuizAnswers } from './answers-store.ts';
 
@@ -114,6 +114,16 @@ describe('Taking a quiz', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(within(question(1)).getByRole('radio', { name: 'Watt' })).toBeChecked();
     expect(screen.queryByText(/Score:/)).not.toBeInTheDocument();
+  });
+
+  it('lands on the login screen with the reason, said once, when the session has ended', async () => {
+    const ended = 'Your session has ended. Please sign in again.';
+    const { user } = openQuiz(() => refused(401, ended));
+    await screen.findByText('Total Marks : 7');
+    await user.click(within(question(1)).getByRole('radio', { name: 'Watt' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Portal login' })).toBeInTheDocument();
+    expect(screen.getByText(ended)).toBeVisible();
   });
 
   it('says the answers are kept when the connection fails, and submits them with the same id once it is back', async () => {

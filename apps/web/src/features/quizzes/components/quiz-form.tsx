@@ -53,7 +53,11 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
           onComplete(response.data);
         },
         // The answers stay saved; a lost connection submits them again (same submission id) once it is back.
-        onError: (error) => (error instanceof ApiError && error.status === 0 ? waitForConnection() : toast.error(error.message)),
+        // An ended session says why on the login screen instead.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 0) waitForConnection();
+          else if (!(error instanceof ApiError && error.signedOut)) toast.error(error.message);
+        },
       },
     );
   };
