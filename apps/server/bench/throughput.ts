@@ -182,6 +182,8 @@ async function benchOne(kind: string, size: string) {
     {
       ...env,
       NODE_ENV: 'production',
+      // As `npm start` and the systemd unit run it (docs/decisions/031).
+      MALLOC_ARENA_MAX: '2',
       AUTH_SECRET: 'a-bench-secret-of-at-least-32-characters',
       SMS_PROVIDER: 'log',
       SMS_OUTBOX: join(tmpdir(), 'bench-sms-outbox.jsonl'),
