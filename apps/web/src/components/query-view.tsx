@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ErrorPage, Loader, NoData, OfflineNoData } from './status-views.tsx';
 
 const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
@@ -9,7 +9,7 @@ const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
  * once per failure by the query cache (app/query-client.ts), not here.
  */
 export function QueryView<T>({
-  query,
+  query: latest,
   isEmpty = isEmptyList,
   children,
 }: {
@@ -17,6 +17,9 @@ export function QueryView<T>({
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
+  // TanStack Query's updates are urgent (React renders them in one go, without yielding); the screen they change is
+  // drawn as a transition instead, so a cheap phone's main thread is not held while a list arrives.
+  const query = useDeferredValue(latest);
   // Offline, a query waits for the connection instead of failing: say so rather than spin.
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineNoData />;
   if (query.isPending) return <Loader retrying={query.failureCount} />;
