@@ -21,6 +21,9 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? resolve(here, '../../../.data/bench'));
 export const API_BASE = '/console/micros/Api';
 
+/** A comma-separated setting (BENCH_DBS=pglite,postgres) as a list. */
+export const envList = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+
 
 export interface Fixture {
   token: string;

@@ -9,13 +9,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { API_BASE, calls, type Fixture, randomPort, setUp, startPortal, stop } from './bench-servers.ts';
+import { API_BASE, calls, envList, type Fixture, randomPort, setUp, startPortal, stop } from './bench-servers.ts';
 
-const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
-const DBS = list(process.env.BENCH_DBS, 'postgres,pglite');
+const DBS = envList(process.env.BENCH_DBS, 'postgres,pglite');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const ONLY = process.env.BENCH_CALLS ? list(process.env.BENCH_CALLS, '') : undefined;
+const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : undefined;
 
 interface Side {
   port: number;

@@ -11,14 +11,13 @@ import autocannon from 'autocannon';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_BASE, calls, type Fixture, here, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
+import { API_BASE, calls, envList, type Fixture, here, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
 
-const list = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
-const DBS = list(process.env.BENCH_DBS, 'pglite,postgres');
-const SIZES = list(process.env.BENCH_SIZES, 'demo,grown');
+const DBS = envList(process.env.BENCH_DBS, 'pglite,postgres');
+const SIZES = envList(process.env.BENCH_SIZES, 'demo,grown');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ONLY = process.env.BENCH_CALLS ? list(process.env.BENCH_CALLS, '') : undefined;
+const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : undefined;
 const PROFILE = process.env.BENCH_PROFILE;
 
 const rssMb = async (pid: number | undefined) => {
