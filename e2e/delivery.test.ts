@@ -42,7 +42,7 @@ describe('the first load of a screen', () => {
     const apiCalls: string[] = [];
     const record = (request: Request) => {
       const path = new URL(request.url()).pathname;
-      if (request.resourceType() === 'script' || path.includes('/Api/')) requested.set(path, Date.now());
+      if (['script', 'image'].includes(request.resourceType()) || path.includes('/Api/')) requested.set(path, Date.now());
       if (path.includes('/Api/')) apiCalls.push(path.replace(/.*\/Api/, ''));
     };
     page.on('request', record);
@@ -95,7 +95,8 @@ describe('the first load of a screen', () => {
       await page.getByRole('heading', { name: 'My Subjects' }).waitFor();
       await page.getByRole('link', { name: /Physics/ }).waitFor();
     });
-    for (const part of ['signed-in-app', 'subjects-page', '/Student/subjects']) {
+    // The first card's picture (the screen's largest paint) too: boot.js read its address in the early answer.
+    for (const part of ['signed-in-app', 'subjects-page', '/Student/subjects', '/media/subjects/physics']) {
       const path = requestedPath(requested, part);
       expect(path, part).toBeDefined();
       expect(requested.get(path!), part).toBeLessThan(entry.at);
