@@ -6,7 +6,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHealth } from './http/health.ts';
 import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
-import { genReqId, loggerOptions, registerRequestIds } from './http/request-logging.ts';
+import { genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { registerMedia } from './http/media.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -34,6 +34,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     genReqId,
+    logController: new OneLineRequestLog(),
     bodyLimit: 64 * 1024,
     // A hop count as a function: the nearest `n` hops are our proxies, and the address before them is the client.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,

@@ -116,7 +116,11 @@ describe('request ids and secrets in production logs', () => {
   it('keeps a received X-Request-Id, answers it back and logs it; makes one up otherwise', async () => {
     const given = await fetch(`${t.url}/healthz`, { headers: { 'X-Request-Id': 'proxy-7f3a.42' } });
     expect(given.headers.get('x-request-id')).toBe('proxy-7f3a.42');
-    expect(logLines.some((line) => JSON.parse(line).reqId === 'proxy-7f3a.42')).toBe(true);
+    // One line for the request, written once it is answered: what was asked, the status and the time taken.
+    const lines = logLines.map((line) => JSON.parse(line)).filter((line) => line.reqId === 'proxy-7f3a.42');
+    expect(lines).toEqual([
+      expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/healthz' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+    ]);
     const made = await fetch(`${t.url}/healthz`, { headers: { 'X-Request-Id': 'not an id <script>' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
