@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserOptions, openPage, phone, signIn } from './support/browser.ts';
+import { browserOptions, openLogin, openPage, phone, signIn } from './support/browser.ts';
+import { startPortal } from './support/portal-server.ts';
 import { screenshots, useBrowser } from './support/checks.ts';
 
 const browser = useBrowser();
@@ -80,6 +81,47 @@ describe('installable and usable offline', () => {
     expect(await stored(page, 'portal-offline-queue')).toBeNull();
     expect(await page.evaluate(() => caches.has('media-images'))).toBe(false);
     await close();
+  });
+
+  it('announces a new version and moves to it only when the student chooses Reload', async () => {
+    // A portal of its own, serving a copy of the app that this test releases anew by changing its service worker.
+    const dist = await mkdtemp(join(tmpdir(), 'portal-release-'));
+    await cp(inject('webDist'), dist, { recursive: true });
+    const portal = await startPortal(dist, { embedded: true });
+    const context = await browser().newContext({ ...phone, baseURL: portal.baseUrl });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await openLogin(page);
+      await controlledByServiceWorker(page);
+
+      // The release: the worker's script differs by a byte, which is how the browser tells a new version.
+      const worker = join(dist, 'sw.js');
+      await writeFile(worker, `${await readFile(worker, 'utf8')}\n// the next release\n`);
+      await Promise.all(['sw.js.br', 'sw.js.gz'].map((file) => rm(join(dist, file), { force: true })));
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+      const notice = page.getByText('A new version is ready');
+      await notice.waitFor();
+      // The old version keeps the page until the student says so: nothing reloads under their hands.
+      await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
+
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForFunction(() => !(window as { stillHere?: boolean }).stillHere);
+      await page.getByLabel('Mobile number').waitFor();
+      expect(await notice.count()).toBe(0);
+      // The new worker took over, and none is left waiting.
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: !!r?.active })))).toEqual({
+        waiting: false,
+        active: true,
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await portal.stop();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 
   it('queues a quiz submitted offline and stores it once when the connection returns', async () => {

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * The real server serving the built web app in `webDist`, with a fresh embedded database holding the demo data
+ * (or E2E_DATABASE_URL's, unless `embedded`), on a free port. Every test file shares the one global-setup.ts
+ * starts; a test that must change the app's files starts its own on a copy.
+ */
+export async function startPortal(webDist: string, { embedded = false } = {}) {
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
+  const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  const outbox = join(dir, 'sms-outbox.jsonl');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dir,
+      // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
+      MEDIA_DIR: join(dir, 'media'),
+      MATERIALS_DIR: join(dir, 'materials'),
+      SMS_PROVIDER: 'log',
+      SEED_DEMO: 'true',
+      SMS_OUTBOX: outbox,
+      AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
+      DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/healthz`, server);
+  return {
+    baseUrl,
+    outbox,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, server: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer ${url} within 60 s`);
+}
