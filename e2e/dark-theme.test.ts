@@ -25,4 +25,28 @@ describe('the dark theme', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it("keeps AA contrast on the document viewer's chrome and on the video player", async () => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme: 'dark' });
+    await signIn(page);
+    await page.goto('/study-materials-subjects');
+    await page.getByRole('link', { name: 'Physics' }).click();
+    await page.getByRole('link', { name: 'Units and Measurements' }).click();
+    await page.getByRole('button', { name: /Units and Measurements - Notes/ }).click();
+    await page.locator('.textLayer', { hasText: 'Physics is a quantitative science' }).first().waitFor();
+    await page.getByLabel('Find in document').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'viewer-360');
+
+    await page.goto('/subjects');
+    await page.getByRole('link', { name: 'Physics' }).click();
+    await page.getByRole('link', { name: 'Units and Measurements' }).click();
+    await page.getByRole('button', { name: /Introduction to Units and Measurements/ }).click();
+    await page.locator('video').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'player-360');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
