@@ -33,6 +33,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * axe is evaluated by the test driver: the page's content-security policy rightly refuses an injected script tag.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast fading in or out is half transparent, and axe would measure its contrast against the page behind it:
+  // wait until every animation that ends has ended (a spinner's never does).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
