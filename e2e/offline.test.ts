@@ -88,11 +88,8 @@ describe('installable and usable offline', () => {
     const dist = await mkdtemp(join(tmpdir(), 'portal-release-'));
     await cp(inject('webDist'), dist, { recursive: true });
     const portal = await startPortal(dist, { embedded: true });
-    const context = await browser().newContext({ ...phone, baseURL: portal.baseUrl });
+    const { page, errors, close } = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       await openLogin(page);
       await controlledByServiceWorker(page);
 
@@ -118,7 +115,7 @@ describe('installable and usable offline', () => {
       });
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
       await portal.stop();
       await rm(dist, { recursive: true, force: true });
     }

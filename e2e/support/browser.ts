@@ -18,9 +18,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(browserOptions);
 }
 
-/** A page in a fresh context (no stored session); page errors are collected in `errors`. */
-export async function openPage(browser: Browser, device: BrowserContextOptions = desktop) {
-  const context = await browser.newContext({ ...device, baseURL: inject('baseUrl') });
+/**
+ * A page in a fresh context (no stored session), on the shared server unless `options` names another `baseURL`;
+ * page errors are collected in `errors`.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = desktop) {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
