@@ -6,7 +6,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHealth } from './http/health.ts';
 import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
-import { genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from './http/request-logging.ts';
+import { backgroundStdout, genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { registerMedia } from './http/media.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -32,7 +32,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Builds the whole server without listening; tests build it too. */
 export async function buildApp({ config, db, logger, sms }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    logger: logger ?? { ...loggerOptions(config), stream: backgroundStdout() },
     genReqId,
     logController: new OneLineRequestLog(),
     bodyLimit: 64 * 1024,
