@@ -59,6 +59,18 @@ describe('POST /Student/topics', () => {
     expect((await range.arrayBuffer()).byteLength).toBe(100);
   });
 
+  it('revalidates media by a content ETag, a picture and a signed video alike', async () => {
+    const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
+    for (const file of ['/media/videos/thumbnails/lesson-a.jpg', body.data[0].video_link as string]) {
+      const first = await fetch(t.url + file);
+      const etag = first.headers.get('etag');
+      await first.arrayBuffer();
+      expect(etag, file).toMatch(/^"[\w+/=-]+"$/);
+      const again = await fetch(t.url + file, { headers: { 'If-None-Match': etag! } });
+      expect(again.status, file).toBe(304);
+    }
+  });
+
   it('refuses a video without a signature, with a forged or borrowed one, or outside the media folder', async () => {
     const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
     const file: string = body.data[0].video_link;

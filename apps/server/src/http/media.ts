@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -17,6 +17,10 @@ const SIGNED_ROUTE = '/media/v/:signature/*';
  */
 export async function registerMedia(app: FastifyInstance) {
   const mediaRoot = mediaDir(app.config);
+  // Only on the media routes: a hook on every answer would cost every API call a promise.
+  app.addHook('onRoute', (route) => {
+    if (route.url === SIGNED_ROUTE || route.url === '/media/*') route.onSend = [...[route.onSend ?? []].flat(), contentValidators];
+  });
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: '/media/',
@@ -40,9 +44,8 @@ export async function registerMedia(app: FastifyInstance) {
     return reply.header('Cache-Control', 'private, max-age=3600').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const route = request.routeOptions.url;
-    if ((route !== SIGNED_ROUTE && route !== '/media/*') || (reply.statusCode !== 200 && reply.statusCode !== 206)) return payload;
+  async function contentValidators(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (reply.statusCode !== 200 && reply.statusCode !== 206) return payload;
     const path = posix.normalize((request.params as { '*': string })['*']);
     const file = join(mediaRoot, path);
     const stats = await stat(file).catch(() => undefined);
@@ -55,5 +58,5 @@ export async function registerMedia(app: FastifyInstance) {
       return null;
     }
     return payload;
-  });
+  }
 }

@@ -54,10 +54,9 @@ export function watchProxies(app: FastifyInstance): { warnings: () => string[] }
   const peers = new Set<string>();
   let seen = 0;
 
-  app.addHook('onRequest', async (request) => {
-    const peer = plain(request.socket.remoteAddress ?? '');
+  const look = (peer: string, forwarded: boolean) => {
     if (!peer) return;
-    if (request.headers['x-forwarded-for'] !== undefined && !isTrusted(peer)) {
+    if (forwarded && !isTrusted(peer)) {
       warn(
         `untrusted:${peer}`,
         app.config.TRUST_PROXY === false
@@ -74,6 +73,11 @@ export function watchProxies(app: FastifyInstance): { warnings: () => string[] }
         `Every request so far came from ${peer}, a private address, and TRUST_PROXY is off: behind a reverse proxy, set TRUST_PROXY, or all students share one address's sign-in limits (20 codes an hour for everyone together).`,
       );
     }
+  };
+  // A plain hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (request, _reply, done) => {
+    look(plain(request.socket.remoteAddress ?? ''), request.headers['x-forwarded-for'] !== undefined);
+    done();
   });
   return { warnings: () => [...warnings.values()] };
 }
