@@ -94,6 +94,23 @@ describe('POST /Student/live_classes', () => {
     expect(body.data.map((c: { class_name: string }) => c.class_name)).not.toContain('Long ago');
   });
 
+  it('answers an empty list, not 404, for a batch of their subject with no classes yet', async () => {
+    const [batch] = await t.db.query<{ id: number }>(`INSERT INTO batches (subject_id, name) VALUES ($1, 'New weekend batch') RETURNING id`, [
+      subjectId('Physics'),
+    ]);
+    const { status, body } = await t.post('/Student/live_classes', { stud_id: me, sub_id: subjectId('Physics'), batch_id: batch!.id }, token);
+    expect(status).toBe(200);
+    expect(body.data).toEqual([]);
+  });
+
+  it("says which was not found: the subject (not the student's) or the batch (not the subject's)", async () => {
+    const [chemistryBatch] = await batchesOf('Chemistry');
+    const wrongBatch = await t.post('/Student/live_classes', { stud_id: me, sub_id: subjectId('Physics'), batch_id: chemistryBatch!.batch_id }, token);
+    expect(wrongBatch.body.message).toMatch(/batch/i);
+    const wrongSubject = await t.post('/Student/live_classes', { stud_id: me, sub_id: subjectId('Biology'), batch_id: chemistryBatch!.batch_id }, token);
+    expect(wrongSubject.body.message).toMatch(/subject/i);
+  });
+
   it('answers 404 for a batch of another subject, even one the student takes', async () => {
     const [chemistryBatch] = await batchesOf('Chemistry');
     const { status } = await t.post('/Student/live_classes', { stud_id: me, sub_id: subjectId('Physics'), batch_id: chemistryBatch!.batch_id }, token);

@@ -16,36 +16,28 @@ export function listBatches(db: Queryable, subjectId: number): Promise<Batch[]> 
 }
 
 /**
- * A batch of a subject the student is enrolled in, checked in one query: a subject out of reach answers 404 for the
+ * The classes of a batch of a subject the student is enrolled in, from three days ago onwards (what a student may still
+ * look for, not the batch's whole past), checked and read in one statement: a subject out of reach answers 404 for the
  * subject (as requireSubject does), a batch of another subject or none at all 404 for the batch.
  */
-export async function requireStudentBatch(db: Queryable, studentId: number, subjectId: number, batchId: number) {
-  const [row] = await db.query<{ id: number | null; name: string | null; subject_id: number }>(
-    `SELECT b.id, b.name, s.id AS subject_id
+export async function listStudentLiveClasses(db: Queryable, studentId: number, subjectId: number, batchId: number): Promise<LiveClass[]> {
+  const rows = await db.query<Omit<LiveClass, 'id' | 'batch_id'> & { id: number | null; batch_id: number | null }>(
+    `SELECT c.id, b.name AS batch_name, c.class_name, c.tutor_name, c.online_url,
+            ${isoUtc('c.starts_at')} AS starts_at, c.duration_minutes, b.id AS batch_id, s.id AS subject_id
        FROM subjects s
        JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
        LEFT JOIN batches b ON b.id = $3 AND b.subject_id = s.id
-      WHERE s.id = $2`,
+       LEFT JOIN LATERAL (
+         SELECT id, class_name, tutor_name, online_url, starts_at, duration_minutes FROM live_classes
+          WHERE batch_id = b.id AND starts_at > now() - interval '3 days'
+          ORDER BY starts_at, id
+          LIMIT 50
+       ) c ON true
+      WHERE s.id = $2
+      ORDER BY c.starts_at, c.id`,
     [studentId, subjectId, batchId],
   );
-  if (!row) throw notFound('That subject');
-  if (row.id === null || row.name === null) throw notFound('That batch');
-  return { id: row.id, name: row.name, subject_id: row.subject_id };
-}
-
-/** Classes from three days ago onwards: what a student may still look for, not the batch's whole past. */
-export function listLiveClasses(
-  db: Queryable,
-  batch: { id: number; name: string; subject_id: number },
-): Promise<LiveClass[]> {
-  return db.query<LiveClass>(
-    `SELECT id, $2::text AS batch_name, class_name, tutor_name, online_url,
-            ${isoUtc('starts_at')} AS starts_at, duration_minutes,
-            batch_id, $3::int AS subject_id
-       FROM live_classes
-      WHERE batch_id = $1 AND starts_at > now() - interval '3 days'
-      ORDER BY live_classes.starts_at, live_classes.id
-      LIMIT 50`,
-    [batch.id, batch.name, batch.subject_id],
-  );
+  if (rows.length === 0) throw notFound('That subject');
+  if (rows[0]!.batch_id === null) throw notFound('That batch');
+  return rows.filter((row): row is LiveClass => row.id !== null);
 }

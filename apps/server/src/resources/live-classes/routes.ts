@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getBatches, getLiveClasses } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
 import { requireSubject } from '../subjects/access.ts';
-import { listBatches, listLiveClasses, requireStudentBatch } from './live-class-repository.ts';
+import { listBatches, listStudentLiveClasses } from './live-class-repository.ts';
 
 export async function liveClassRoutes(app: FastifyInstance) {
   defineRoute(app, getBatches, async ({ body, studentId }) => {
@@ -11,7 +11,6 @@ export async function liveClassRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, getLiveClasses, async ({ body, studentId }) => {
-    const batch = await requireStudentBatch(app.db, studentId, body.sub_id, body.batch_id);
-    return { status: true, message: 'Live classes', data: await listLiveClasses(app.db, batch) };
+    return { status: true, message: 'Live classes', data: await listStudentLiveClasses(app.db, studentId, body.sub_id, body.batch_id) };
   });
 }

@@ -112,41 +112,55 @@ export async function listReachableAttempts(db: Queryable, studentId: number, ch
   return listInReach(rows, 'id');
 }
 
-export interface OwnAttempt {
-  id: number;
-  quiz_id: number;
+export interface OwnReport {
   quiz_name: string;
   attend_on: string;
   marks: number;
   max_marks: number;
   result: 'pass' | 'fail';
+  /**
+   * Every question the attempt's quiz had when it was taken, with its correct answer then and the student's answer
+   * (null if left blank): questions changed or removed since were retired, not rewritten (migration 076).
+   */
+  report: ReportQuestion[];
 }
 
-/** An attempt of this student's own; another student's attempt is not found. */
-export async function findOwnAttempt(db: Queryable, studentId: number, attemptId: number) {
-  const [row] = await db.query<OwnAttempt>(
-    `SELECT a.id, a.quiz_id, q.name AS quiz_name, ${isoUtc('a.attended_on')} AS attend_on, a.marks, a.max_marks, a.result
-       FROM quiz_attempts a JOIN quizzes q ON q.id = a.quiz_id
-      WHERE a.id = $1 AND a.student_id = $2`,
+type ReportRow = Omit<OwnReport, 'report'> & { [K in keyof ReportQuestion as `q_${K}`]: ReportQuestion[K] | null };
+
+/** An attempt of this student's own with its questions, read in one statement; another student's attempt is not found. */
+export async function findOwnReport(db: Queryable, studentId: number, attemptId: number): Promise<OwnReport | undefined> {
+  const rows = await db.query<ReportRow>(
+    `SELECT q.name AS quiz_name, ${isoUtc('a.attended_on')} AS attend_on, a.marks, a.max_marks, a.result,
+            qu.id AS q_question_id, qu.question AS q_question, qu.options AS q_options, qu.marks AS q_marks,
+            qu.correct_answer AS q_answer, qu.student_answer AS q_student_answer
+       FROM quiz_attempts a
+       JOIN quizzes q ON q.id = a.quiz_id
+       LEFT JOIN LATERAL (
+         SELECT qu.id, qu.question, qu.options, qu.marks, qu.correct_answer, aa.answer AS student_answer, qu.position
+           FROM questions qu
+           LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = qu.id
+          WHERE qu.quiz_id = a.quiz_id AND qu.added_at <= a.attended_on AND (qu.retired_at IS NULL OR qu.retired_at > a.attended_on)
+          ORDER BY qu.position, qu.id
+          LIMIT ${LIST_LIMIT}
+       ) qu ON true
+      WHERE a.id = $1 AND a.student_id = $2
+      ORDER BY qu.position, qu.id`,
     [attemptId, studentId],
   );
-  return row;
-}
-
-/**
- * Every question the attempt's quiz had when it was taken, with its correct answer then and the student's answer
- * (null if left blank): questions changed or removed since were retired, not rewritten (migration 076).
- */
-export function listReportQuestions(db: Queryable, attemptId: number, quizId: number): Promise<ReportQuestion[]> {
-  return db.query<ReportQuestion>(
-    `SELECT qu.id AS question_id, qu.question, qu.options, qu.marks, qu.correct_answer AS answer,
-            aa.answer AS student_answer
-       FROM questions qu
-       JOIN quiz_attempts a ON a.id = $1
-       LEFT JOIN attempt_answers aa ON aa.attempt_id = $1 AND aa.question_id = qu.id
-      WHERE qu.quiz_id = $2 AND qu.added_at <= a.attended_on AND (qu.retired_at IS NULL OR qu.retired_at > a.attended_on)
-      ORDER BY qu.position, qu.id
-      LIMIT ${LIST_LIMIT}`,
-    [attemptId, quizId],
+  const [first] = rows;
+  if (!first) return undefined;
+  const { quiz_name, attend_on, marks, max_marks, result } = first;
+  const report = rows.flatMap((row) =>
+    row.q_question_id === null
+      ? []
+      : [{
+          question_id: row.q_question_id,
+          question: row.q_question!,
+          options: row.q_options!,
+          marks: row.q_marks!,
+          answer: row.q_answer!,
+          student_answer: row.q_student_answer,
+        }],
   );
+  return { quiz_name, attend_on, marks, max_marks, result, report };
 }

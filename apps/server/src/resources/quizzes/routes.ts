@@ -3,7 +3,7 @@ import { getQuiz, getQuizHistory, getQuizReport, getQuizzesByChapter, submitQuiz
 import { notFound } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { requireQuiz } from './access.ts';
-import { findOwnAttempt, hasAttempted, listReachableAttempts, listReportQuestions } from './attempt-repository.ts';
+import { findOwnReport, hasAttempted, listReachableAttempts } from './attempt-repository.ts';
 import { listQuizQuestions, listReachableQuizzes } from './quiz-repository.ts';
 import { submitAttempt } from './submit-quiz.ts';
 
@@ -54,16 +54,16 @@ export async function quizRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, getQuizReport, async ({ body, studentId }) => {
-    const attempt = await findOwnAttempt(app.db, studentId, body.id);
-    if (!attempt) throw notFound('That report');
-    const report = await listReportQuestions(app.db, attempt.id, attempt.quiz_id);
+    const found = await findOwnReport(app.db, studentId, body.id);
+    if (!found) throw notFound('That report');
+    const { quiz_name, attend_on, marks, max_marks, result, report } = found;
     return {
       status: true,
       message: 'Quiz report',
       data: {
-        quiz_name: attempt.quiz_name,
-        attend_on: attempt.attend_on,
-        analytics: { total_marks_gained: attempt.marks, max_marks: attempt.max_marks, result: attempt.result },
+        quiz_name,
+        attend_on,
+        analytics: { total_marks_gained: marks, max_marks, result },
         report,
       },
     };
