@@ -39,8 +39,8 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<Fastif
 
 /**
  * Standard output, written in the background: a busy server's lines are gathered into fewer writes instead of one
- * blocking write each (a quarter of a signed-in call's time, docs/decisions/030). Pino writes what is left when the
- * process exits.
+ * blocking write each (with answers from memory, the largest piece of the server's own work per call,
+ * docs/decisions/030). Pino writes what is left when the process exits.
  */
 export const backgroundStdout = () => pino.destination({ dest: 1, sync: false });
 
