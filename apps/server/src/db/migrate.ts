@@ -54,10 +54,20 @@ export function underMigrationLock<T>(db: Database, work: (tx: Queryable) => Pro
   });
 }
 
-/** Splits on semicolons at line ends; migrations keep one statement per such semicolon. */
+/**
+ * Splits on semicolons at line ends; migrations keep one statement per such semicolon. A function body between `$$`
+ * lines keeps its own semicolons: a part whose `$$` are unbalanced runs on into the next.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let pending = '';
+  for (const part of sql.split(/;\s*$/m)) {
+    pending = pending ? `${pending};${part}` : part;
+    if ((pending.match(/\$\$/g)?.length ?? 0) % 2 === 0) {
+      statements.push(pending);
+      pending = '';
+    }
+  }
+  if (pending) statements.push(pending);
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }
