@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { listenForNotices } from '../db/notice-listener.ts';
 
 /** Longest a remembered session is trusted without a word from the database (a bound, should a notice be lost). */
 const TTL_MS = 30_000;
@@ -76,14 +77,4 @@ const caches = new WeakMap<Queryable, SessionCache>();
 export const sessionCacheOf = (db: Queryable) => caches.get(db);
 
 /** Starts remembering sessions for `db` (when it can announce changes); returns how to stop. */
-export async function startSessionCache(db: Database): Promise<() => Promise<void>> {
-  if (!db.listen || caches.has(db)) return async () => {};
-  const cache = new SessionCache();
-  const stop = await db.listen(SESSION_CHANNEL, (payload) => cache.onNotice(payload), (listening) => cache.setListening(listening));
-  caches.set(db, cache);
-  return async () => {
-    caches.delete(db);
-    cache.setListening(false);
-    await stop();
-  };
-}
+export const startSessionCache = (db: Database) => listenForNotices(db, SESSION_CHANNEL, caches, () => new SessionCache());
