@@ -17,6 +17,7 @@ import { consoleRoutes } from './console-routes.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import { SmsQueue } from './sms/sms-queue.ts';
 import { startSessionCache } from './sessions/session-cache.ts';
+import { startAnswerCache } from './http/answer-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 export interface AppOptions {
@@ -53,6 +54,8 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('metrics', createMetrics(db));
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);
+  const stopAnswerCache = config.ANSWER_CACHE_SECONDS > 0 ? await startAnswerCache(db) : async () => {};
+  app.addHook('onClose', stopAnswerCache);
   registerErrorHandler(app);
   registerRequestIds(app);
   registerMetrics(app);

@@ -43,6 +43,8 @@ const schema = z.object({
   /** Keys codes with HMAC so a database leak does not reveal them; required in production. */
   AUTH_SECRET: optionalText,
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 30),
+  /** How long an instance may answer a student's repeated list call from memory (docs/operations.md §9); 0: never. */
+  ANSWER_CACHE_SECONDS: wholeNumber(0, 30),
   APP_NAME: z._default(z.string().check(z.minLength(1)), 'portal'),
   /** `log` by default, except in production, where it must be chosen: `log` there would put codes in the log. */
   SMS_PROVIDER: z.optional(z.enum(['log', 'http', 'msg91', 'twilio'])),

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { findSessionStaff, findSessionStudent, isDeactivatedStudentSession, type SessionStaff } from '../sessions/session-repository.ts';
+import {
+  findSessionStaff,
+  findSessionStudentByHash,
+  hashToken,
+  isDeactivatedStudentSession,
+  type SessionStaff,
+} from '../sessions/session-repository.ts';
 import { ApiError, unauthorized } from './api-error.ts';
 
 /** Shown on /login to a student whose session ended because staff deactivated them. */
@@ -13,10 +19,14 @@ export const readToken = (request: FastifyRequest): string | undefined => {
 };
 
 /** The id of the student whose live session the request carries; 401 otherwise. */
-export async function authenticate(db: Queryable, request: FastifyRequest): Promise<number> {
+export const authenticate = async (db: Queryable, request: FastifyRequest): Promise<number> => (await authenticateSession(db, request)).studentId;
+
+/** The student of the request's live session and the session's token hash (what answers bound to it are keyed by). */
+export async function authenticateSession(db: Queryable, request: FastifyRequest): Promise<{ studentId: number; tokenHash: string }> {
   const token = readToken(request);
-  const studentId = token ? await findSessionStudent(db, token) : undefined;
-  if (studentId) return studentId;
+  const tokenHash = token ? hashToken(token) : '';
+  const studentId = token ? await findSessionStudentByHash(db, tokenHash) : undefined;
+  if (studentId) return { studentId, tokenHash };
   // Only on the refusal path, so a live session costs nothing more: say why when staff ended it.
   if (token && (await isDeactivatedStudentSession(db, token))) throw new ApiError(401, deactivatedMessage);
   throw unauthorized();

@@ -15,12 +15,10 @@ export async function createSession(db: Queryable, studentId: number, ttlHours: 
 }
 
 /**
- * The student of a live session; a staff member's token is no student's. From the session cache when it remembers
- * the token (docs/decisions/030), else from the database.
+ * The student of the live session whose token hashes to `tokenHash` (a signed media link carries the hash); a staff
+ * member's token is no student's. From the session cache when it remembers the token (docs/decisions/030), else from
+ * the database.
  */
-export const findSessionStudent = (db: Queryable, token: string) => findSessionStudentByHash(db, hashToken(token));
-
-/** The student of the live session whose token hashes to `tokenHash` (a signed media link carries the hash). */
 export async function findSessionStudentByHash(db: Queryable, tokenHash: string): Promise<number | undefined> {
   const cache = sessionCacheOf(db);
   const cached = cache?.get(tokenHash);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readToken } from '../../http/authenticate.ts';
 import { hashToken } from '../../sessions/session-repository.ts';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
-import { defineRoute } from '../../http/define-route.ts';
+import { defineRoute, remembered } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -22,13 +22,13 @@ export async function learningRoutes(app: FastifyInstance) {
     const topics = await listReachableTopics(app.db, studentId, body.chapter_id);
     if (!topics) throw notFound('That chapter');
     return { status: true, message: 'Topics', data: withSignedVideo(request, topics) };
-  });
+  }, remembered);
 
   defineRoute(app, getRecentlyWatched, async ({ studentId, request }) => ({
     status: true,
     message: 'Recently watched',
     data: { data: withSignedVideo(request, await listRecentlyWatched(app.db, studentId)) },
-  }));
+  }), remembered);
 
   defineRoute(app, recordWatched, async ({ body, studentId }) => {
     const topic = await requireTopic(app.db, studentId, body.topic_id);
