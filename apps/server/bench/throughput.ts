@@ -1,9 +1,12 @@
 // `npm run bench`: every signed-in list call at 50 connections, measured from outside against the real server
 // (its own process, production settings, request logs on), next to a static twin (a bare node:http server answering
 // the same bytes) started in the same run, alternating A B A B. On the embedded database and on PostgreSQL, at demo
-// size and at the grown size (bench/grow-large.ts). Prints figures; asserts nothing; not part of `npm test`.
+// size and at the grown size (bench/grow-large.ts), each twice: as built (a repeated call of a session is answered from
+// memory, http/answer-cache.ts) and with that memory off (ANSWER_CACHE_SECONDS=0: every call reads the database).
+// Prints figures; asserts nothing; not part of `npm test`.
 //
 //   BENCH_DBS=pglite,postgres  BENCH_SIZES=demo,grown  BENCH_SECONDS=3  BENCH_CONNECTIONS=50  BENCH_CALLS=subjects,news
+//   BENCH_MODES=remembered,read
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (created if missing; schemas bench_demo, bench_grown)
 //   BENCH_DATA_DIR=.data/bench (embedded databases, kept between runs so growth happens once)
 //   BENCH_PROFILE=dir (the portal server writes a --cpu-prof profile there)
@@ -19,6 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : undefined;
 const PROFILE = process.env.BENCH_PROFILE;
+const MODES = envList(process.env.BENCH_MODES, 'remembered,read');
 
 const rssMb = async (pid: number | undefined) => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -50,14 +54,14 @@ async function load(url: string, token: string, body: string, seconds: number): 
   };
 }
 
-async function benchOne(kind: string, size: string) {
-  const { env, fixture } = await setUp(kind, size);
+async function benchOne(kind: string, size: string, mode: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
   const port = randomPort();
   const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] : [];
-  const server = await startPortal(env, port, profileArgs);
+  const server = await startPortal({ ...env, ANSWER_CACHE_SECONDS: mode === 'read' ? '0' : '30' }, port, profileArgs);
   const idle = await rssMb(server.pid);
   const base = `http://127.0.0.1:${port}${API_BASE}`;
-  console.log(`\n## ${kind}, ${size} size: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the static twin; server RSS at start ${idle} MB\n`);
+  const how = mode === 'read' ? 'every call read from the database' : 'repeated calls answered from memory';
+  console.log(`\n## ${kind}, ${size} size, ${how}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the static twin; server RSS at start ${idle} MB\n`);
   console.log('| call | req/s | p50 ms | p99 ms | twin req/s | ratio | errors |');
   console.log('|---|---|---|---|---|---|---|');
   const bodyFile = join(tmpdir(), `bench-twin-${process.pid}.json`);
@@ -100,4 +104,9 @@ async function benchOne(kind: string, size: string) {
 const bytesOf = (f: Fixture) => `student ${f.student}, subject ${f.subject}, chapter ${f.chapter}`;
 
 console.log(`npm run bench — ${new Date().toISOString()}, node ${process.version}, load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`);
-for (const kind of DBS) for (const size of SIZES) await benchOne(kind, size);
+for (const kind of DBS) {
+  for (const size of SIZES) {
+    const setting = await setUp(kind, size);
+    for (const mode of MODES) await benchOne(kind, size, mode, setting);
+  }
+}
