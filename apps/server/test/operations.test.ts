@@ -87,6 +87,9 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0000' });
     await t.post('/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: '0001' });
     await fetch(`${t.url}/media/subjects/physics.webp`);
+    const student = t.demo.demoStudentId;
+    const token = await t.tokenFor(student);
+    for (let i = 0; i < 3; i++) expect((await t.post('/Student/subjects', { stud_id: student }, token)).status).toBe(200);
     const response = await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -97,6 +100,10 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(text).toMatch(/portal_sign_in_failures_total 2\n/);
     expect(text).toMatch(/portal_sms_sends_total\{provider="log",result="sent"\} 1\n/);
     if (t.db.kind === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="waiting"\} 0\n/);
+    // The first of the three subjects calls read; the two after it were answered from memory.
+    expect(text).toMatch(/portal_answer_cache_lookups_total\{result="hit"\} 2\n/);
+    expect(text).toMatch(/portal_answer_cache_lookups_total\{result="miss"\} 1\n/);
+    expect(text).toMatch(/portal_answer_cache_characters [1-9]\d*\n/);
   });
 });
 

@@ -32,12 +32,24 @@ export class AnswerCache {
   private clock = 0;
   private clearedAt = 0;
   private listening = false;
+  /** Lookups answered from memory, and those that had to read (for /metrics). */
+  hits = 0;
+  misses = 0;
+
+  /** Characters of answers held now. */
+  get size() {
+    return this.chars;
+  }
 
   get(studentId: number, key: string): string | undefined {
     const entries = this.students.get(studentId)?.entries;
     const entry = entries?.get(key);
+    if (entry && entry.until > Date.now()) {
+      this.hits++;
+      return entry.answer;
+    }
+    this.misses++;
     if (!entry) return undefined;
-    if (entry.until > Date.now()) return entry.answer;
     entries!.delete(key);
     this.chars -= entry.answer.length;
     return undefined;
