@@ -14,6 +14,8 @@ export interface RouteContext<E extends AnyEndpoint> {
   body: BodyOf<E>;
   /** The signed-in student; 0 on calls that need no token. */
   studentId: number;
+  /** The hash of the session's token (what links bound to the session carry); '' on calls that need no token. */
+  tokenHash: string;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -50,7 +52,7 @@ export function defineRoute<E extends AnyEndpoint>(
         if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
       }
       const ticket = cache?.ticket() ?? 0;
-      const answer = await handler({ body, studentId, request, reply });
+      const answer = await handler({ body, studentId, tokenHash: session?.tokenHash ?? '', request, reply });
       if (checkAnswers) checkAnswer(endpoint, answer);
       if (key === undefined) {
         // Any other call of a student may have changed their rows: their next call reads afresh on this instance

@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readToken } from '../../http/authenticate.ts';
-import { hashToken } from '../../sessions/session-repository.ts';
+import type { FastifyInstance } from 'fastify';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
 import { defineRoute, remembered } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
@@ -13,21 +11,19 @@ export async function learningRoutes(app: FastifyInstance) {
   const key = serverSecret(app.config.AUTH_SECRET);
   // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
   // Each link is bound to the session that asked for it, so it stops working with that session's Logout.
-  const withSignedVideo = <T extends { video_link: string }>(request: FastifyRequest, rows: T[]) => {
-    const session = hashToken(readToken(request) ?? '');
-    return rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key, session) }));
-  };
+  const withSignedVideo = <T extends { video_link: string }>(session: string, rows: T[]) =>
+    rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key, session) }));
 
-  defineRoute(app, getTopics, async ({ body, studentId, request }) => {
+  defineRoute(app, getTopics, async ({ body, studentId, tokenHash }) => {
     const topics = await listReachableTopics(app.db, studentId, body.chapter_id);
     if (!topics) throw notFound('That chapter');
-    return { status: true, message: 'Topics', data: withSignedVideo(request, topics) };
+    return { status: true, message: 'Topics', data: withSignedVideo(tokenHash, topics) };
   }, remembered);
 
-  defineRoute(app, getRecentlyWatched, async ({ studentId, request }) => ({
+  defineRoute(app, getRecentlyWatched, async ({ studentId, tokenHash }) => ({
     status: true,
     message: 'Recently watched',
-    data: { data: withSignedVideo(request, await listRecentlyWatched(app.db, studentId)) },
+    data: { data: withSignedVideo(tokenHash, await listRecentlyWatched(app.db, studentId)) },
   }), remembered);
 
   defineRoute(app, recordWatched, async ({ body, studentId }) => {
