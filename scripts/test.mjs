@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'portal-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
@@ -25,6 +26,14 @@ function vitest(name, projects, env = {}) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    if (suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed')) {
+      failedTests.push(`${name}: ${suite.name}\n    ${(suite.message ?? '').split('\n')[0]}`);
+    }
+    for (const test of suite.assertionResults) {
+      if (test.status === 'failed') failedTests.push(`${name}: ${suite.name} › ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+    }
+  }
 }
 
 const only = process.argv[2];
@@ -51,6 +60,8 @@ if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) 
   rmSync(release, { recursive: true, force: true });
 }
 
+// Repeated at the end, where a log cut to its last lines still shows them.
+for (const failed of failedTests) console.log(`failed: ${failed}`);
 console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -9,6 +9,7 @@ import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
+import { settlingNotices } from './settled-notices.ts';
 import { createSession, createStaffSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
 
@@ -35,7 +36,10 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   url: string;
+  /** The test's handle: after a change it waits until the server has heard the change's notices (settled-notices.ts). */
   db: Database;
+  /** The server's own handle, which its caches are kept by. */
+  serverDb: Database;
   config: Config;
   demo: DemoCourses;
   /** A live session token for a student, as sign-in would give. */
@@ -78,7 +82,8 @@ export async function startTestApp(
   }
   const lines = options.logLines;
   const logger = lines ? { ...loggerOptions(config), level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
-  const app = await buildApp({ config, db, logger, sms: options.sms });
+  const { serverDb, testDb, settle } = settlingNotices(db);
+  const app = await buildApp({ config, db: serverDb, logger, sms: options.sms });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;
 
@@ -94,6 +99,8 @@ export async function startTestApp(
     const text = await response.text();
     // Codes are texted after the answer; the test reads its outbox as a student reads the SMS that follows.
     await app.smsQueue.idle();
+    // A staff change shows to students once its notice is heard (settled-notices.ts).
+    if (base !== api) await settle();
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
@@ -105,7 +112,8 @@ export async function startTestApp(
 
   return {
     url: address,
-    db,
+    db: testDb,
+    serverDb,
     config,
     demo,
     tokenFor: (studentId) => createSession(db, studentId, 1),

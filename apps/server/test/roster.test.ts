@@ -86,7 +86,7 @@ describe('the roster', () => {
   });
 
   it("ends the sessions this server remembers before answering, not when the database's notice comes", async () => {
-    const cache = sessionCacheOf(t.db)!;
+    const cache = sessionCacheOf(t.serverDb)!;
     const onNotice = cache.onNotice;
     // The notice of the change is held back, as a busy database connection may deliver it late.
     cache.onNotice = () => {};
