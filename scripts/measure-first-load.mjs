@@ -14,7 +14,7 @@ const dist = resolve(process.argv[2] ?? 'apps/web/dist');
 const apps = [
   {
     html: 'index.html',
-    // /login has a page of its own, with its screen drawn in (apps/web/scripts/prerender-login.mjs).
+    // /login has a page of its own, with its screen drawn in (apps/web/scripts/prerender-pages.mjs).
     pages: { '/login': 'login.html' },
     manifest: '.vite/manifest.json',
     budget: 110,
@@ -35,8 +35,8 @@ const apps = [
 ];
 
 /**
- * The scripts a page loads: its <script src> tags (Vite's entry; boot.js or login.html's first-paint.js, which are
- * not in the manifest) and the scripts first-paint.js adds from its data-scripts.
+ * The scripts a page loads: its <script src> tags (boot.js, login.html's first-paint.js, index.html's shell-paint.js:
+ * not in the manifest) and the scripts those two add from their data-scripts (Vite's entry).
  */
 const pageScripts = (html) =>
   [...html.matchAll(/<script\b[^>]*>/g)].flatMap(([tag]) => [tag.match(/\bsrc="\/([^"]+)"/)?.[1], ...(tag.match(/\bdata-scripts="([^"]+)"/)?.[1].split(' ') ?? [])])
