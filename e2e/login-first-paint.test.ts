@@ -2,14 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, phone, signIn } from './support/browser.ts';
 import { useBrowser } from './support/checks.ts';
+import { holdEntryScript, layoutShifts, openWithOnly, watchLayoutShifts } from './support/first-paint.ts';
 
 const browser = useBrowser();
 
 /** Opens /login with none of the app's code (a phone still downloading it): only first-paint.js runs. */
-async function loginWithoutTheApp(page: Page) {
-  await page.route(/\/assets\/[^/]+\.js$/, (route) => (/\/first-paint-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
-  await page.goto('/login');
-}
+const loginWithoutTheApp = (page: Page) => openWithOnly(page, /\/first-paint-[^/]+\.js$/, '/login');
 
 const heading = (page: Page) => page.getByRole('heading', { name: 'Portal login' });
 /** The drawn copy's heading, found even while hidden (role queries skip what is hidden). */
@@ -45,28 +43,17 @@ describe("/login's screen, drawn before the app's code arrives", () => {
 
   it('is replaced by the app in place: nothing moves and the mobile number field has the focus', async () => {
     const { page, errors, close } = await openPage(browser(), { ...phone, serviceWorkers: 'block' });
-    // The entry script is held back so the drawn copy can be measured before the app replaces it.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByText('Send code').waitFor();
     const drawn = await page.getByText('Send code').boundingBox();
     expect(drawn).not.toBeNull();
-    await page.evaluate(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift' });
-    });
+    await watchLayoutShifts(page);
     release();
     await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-mobile');
     expect(await page.getByText('Send code').boundingBox()).toEqual(drawn);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await layoutShifts(page)).toBe(0);
     // And it works: typing goes into the app's own field.
     await page.keyboard.type('9876543210');
     expect(await page.getByLabel('Mobile number').inputValue()).toBe('+91 98765-43210');

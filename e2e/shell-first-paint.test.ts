@@ -2,14 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktop, openPage, phone, signIn } from './support/browser.ts';
 import { useBrowser } from './support/checks.ts';
+import { holdEntryScript, layoutShifts, openWithOnly, watchLayoutShifts } from './support/first-paint.ts';
 
 const browser = useBrowser();
 
 /** Opens a signed-in screen with none of the app's code (a phone still downloading it): only shell-paint.js runs. */
-async function openWithoutTheApp(page: Page, path: string) {
-  await page.route(/\/assets\/[^/]+\.js$/, (route) => (/\/shell-paint-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
-  await page.goto(path);
-}
+const openWithoutTheApp = (page: Page, path: string) => openWithOnly(page, /\/shell-paint-[^/]+\.js$/, path);
 
 const drawnHeader = (page: Page) => page.locator('[data-prerendered] header');
 const storedName = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').state.user.profile.name as string);
@@ -49,30 +47,19 @@ describe("the signed-in screens' shell, drawn before the app's code arrives", ()
     for (const options of [phone, desktop]) {
       const { page, errors, close } = await openPage(browser(), { ...options, serviceWorkers: 'block' });
       await signIn(page);
-      // The entry script is held back so the drawn copy can be measured before the app replaces it.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdEntryScript(page);
       await page.goto('/subjects', { waitUntil: 'commit' });
       await drawnHeader(page).waitFor();
       const logo = page.locator('header a[aria-label="Home"]');
       const menu = page.locator('header button[aria-haspopup="menu"]');
       const drawn = { logo: await logo.boundingBox(), menu: await menu.boundingBox() };
       expect(drawn.logo).not.toBeNull();
-      await page.evaluate(() => {
-        (window as unknown as { shifts: number }).shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift' });
-      });
+      await watchLayoutShifts(page);
       release();
       await page.getByRole('heading', { name: 'My Subjects' }).waitFor();
       await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
       expect({ logo: await logo.boundingBox(), menu: await menu.boundingBox() }).toEqual(drawn);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      expect(await layoutShifts(page)).toBe(0);
       expect(errors).toEqual([]);
       await close();
     }
