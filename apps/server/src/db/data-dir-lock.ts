@@ -41,6 +41,8 @@ export function lockDataDir(dataDir: string, holder: LockHolder): { release(): v
     try {
       writeFileSync(path, mine, { flag: 'wx' });
       const release = () => {
+        // Released by hand (the database closed), the lock no longer needs the exit: many opens, no piling up.
+        process.removeListener('exit', release);
         try {
           if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
         } catch {
