@@ -1,5 +1,6 @@
 // Shared by the benchmarks that run the real server: the demo (or grown) database, the signed-in student's fixture,
 // and the server in its own process with production settings.
+import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
@@ -157,3 +158,28 @@ export async function startPortal(env: Record<string, string>, port: number, nod
 
 /** A port in a range the system does not hand out to clients. */
 export const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
+
+export interface Run {
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `seconds` of a signed-in POST at `connections` connections, as autocannon measures it from outside. */
+export async function load(url: string, token: string, body: string, seconds: number, connections = 50): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', token },
+    body,
+  });
+  return {
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}

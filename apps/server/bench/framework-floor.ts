@@ -4,11 +4,10 @@
 // taking turns. Prints req/s, the ratio to the twin and µs a request; asserts nothing; not part of `npm test`.
 //
 //   BENCH_DBS=postgres (one of pglite, postgres)  BENCH_SECONDS=3  BENCH_CALLS=subjects (one call)
-import autocannon from 'autocannon';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_BASE, calls, envList, here, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
+import { API_BASE, calls, envList, here, load, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
 
 const KIND = envList(process.env.BENCH_DBS, 'postgres')[0]!;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -38,12 +37,11 @@ try {
   }
   targets.push([`the portal (${KIND}), ${CALL} from memory`, `http://127.0.0.1:${port}${API_BASE}${path}`]);
 
-  const load = async (url: string, seconds: number) =>
-    (await autocannon({ url, method: 'POST', connections: 50, duration: seconds, headers: { 'content-type': 'application/json', token: fixture.token }, body })).requests.average;
-  for (const [, url] of targets) await load(url, 1); // warm-up
+  const rate = async (url: string, seconds: number) => (await load(url, fixture.token, body, seconds)).requests;
+  for (const [, url] of targets) await rate(url, 1); // warm-up
   const rates = new Map<string, number[]>();
   for (let round = 0; round < 2; round++) {
-    for (const [name, url] of targets) rates.set(name, [...(rates.get(name) ?? []), await load(url, SECONDS)]);
+    for (const [name, url] of targets) rates.set(name, [...(rates.get(name) ?? []), await rate(url, SECONDS)]);
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const twin = mean([...rates.values()][0]!);

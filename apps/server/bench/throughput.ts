@@ -10,11 +10,10 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (created if missing; schemas bench_demo, bench_grown)
 //   BENCH_DATA_DIR=.data/bench (embedded databases, kept between runs so growth happens once)
 //   BENCH_PROFILE=dir (the portal server writes a --cpu-prof profile there)
-import autocannon from 'autocannon';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_BASE, calls, envList, type Fixture, here, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
+import { API_BASE, calls, envList, type Fixture, here, load as loadAt, randomPort, type Run, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
 
 const DBS = envList(process.env.BENCH_DBS, 'pglite,postgres');
 const SIZES = envList(process.env.BENCH_SIZES, 'demo,grown');
@@ -23,36 +22,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : undefined;
 const PROFILE = process.env.BENCH_PROFILE;
 const MODES = envList(process.env.BENCH_MODES, 'remembered,read');
+const load = (url: string, token: string, body: string, seconds: number) => loadAt(url, token, body, seconds, CONNECTIONS);
 
 const rssMb = async (pid: number | undefined) => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 };
-
-interface Run {
-  requests: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, token: string, body: string, seconds: number): Promise<Run> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'content-type': 'application/json', token },
-    body,
-  });
-  return {
-    requests: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
 
 async function benchOne(kind: string, size: string, mode: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
   const port = randomPort();
