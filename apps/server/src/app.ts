@@ -59,7 +59,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   registerErrorHandler(app);
   registerRequestIds(app);
   registerMetrics(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, [config.API_BASE, config.CONSOLE_API_BASE]);
   registerHealth(app, watchProxies(app).warnings);
   await app.register(apiRoutes, { prefix: config.API_BASE });
   await app.register(consoleRoutes, { prefix: config.CONSOLE_API_BASE });

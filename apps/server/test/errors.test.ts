@@ -57,6 +57,24 @@ describe('errors', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
   });
+
+  it.each([
+    ['a student call', 'API_BASE', '/Student/subjects'],
+    ['a console call', 'CONSOLE_API_BASE', '/Registrations/list'],
+  ] as const)('answers %s with the headers that matter for data, not a page\'s', async (_name, base, path) => {
+    const response = await fetch(t.url + t.config[base] + path, { method: 'POST' });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const header = (name: string) => response.headers.get(name);
+    // Opened as a page, nothing in it may run, load or be framed; never sniffed as another type; no other site loads it.
+    expect(header('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(header('x-content-type-options')).toBe('nosniff');
+    expect(header('cross-origin-resource-policy')).toBe('same-origin');
+    expect(header('x-frame-options')).toBe('DENY');
+    expect(header('strict-transport-security')).toMatch(/^max-age=\d+/);
+    for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options']) {
+      expect(header(pageOnly)).toBeNull();
+    }
+  });
 });
 
 describe('the published contract', () => {

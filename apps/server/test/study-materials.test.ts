@@ -89,6 +89,9 @@ describe('GET {API_BASE}/materials/{id}/{file}', () => {
     expect(response.headers.get('content-disposition')).toBe('inline; filename="units-and-measurements-notes.pdf"');
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
+    // Opened on its own it is a page in the browser's PDF viewer, so it gets a page's headers, not an API call's.
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.equals(await readFile(`${materialsRoot}units-and-measurements-notes.pdf`))).toBe(true);
   });

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { notFound } from '../../http/api-error.ts';
 import { contentEtag, etagMatches } from '../../http/content-etag.ts';
+import { documentHeaders } from '../../http/security-headers.ts';
 import { parseByteRange } from './byte-range.ts';
 
 /** A file name that is safe inside a quoted header value and on any file system. */
@@ -27,6 +28,8 @@ export async function sendPdf(request: FastifyRequest, reply: FastifyReply, file
   const etag = await contentEtag(file, stats);
   const name = safeFileName(downloadName);
   reply.headers({
+    // A PDF opened on its own is a page in the browser's viewer, not API data.
+    ...documentHeaders,
     'content-type': 'application/pdf',
     'content-disposition': `inline; filename="${name}"`,
     'cache-control': 'private, no-cache',
