@@ -1,6 +1,7 @@
 // `npm run bench`: every signed-in list call at 50 connections, measured from outside against the real server
 // (its own process, production settings, request logs on), next to a static twin (a bare node:http server answering
-// the same bytes) started in the same run, alternating A B A B. On the embedded database and on PostgreSQL, at demo
+// the same bytes: status, the portal's headers, body) and a bare twin (the same body with only a content type, as the
+// first bench had it), both started in the same run, alternating A B C A B C. On the embedded database and on PostgreSQL, at demo
 // size and at the grown size (bench/grow-large.ts), each twice: as built (a repeated call of a session is answered from
 // memory, http/answer-cache.ts) and with that memory off (ANSWER_CACHE_SECONDS=0: every call reads the database).
 // Prints figures; asserts nothing; not part of `npm test`.
@@ -37,10 +38,11 @@ async function benchOne(kind: string, size: string, mode: string, { env, fixture
   const idle = await rssMb(server.pid);
   const base = `http://127.0.0.1:${port}${API_BASE}`;
   const how = mode === 'read' ? 'every call read from the database' : 'repeated calls answered from memory';
-  console.log(`\n## ${kind}, ${size} size, ${how}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the static twin; server RSS at start ${idle} MB\n`);
-  console.log('| call | req/s | p50 ms | p99 ms | twin req/s | ratio | errors |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`\n## ${kind}, ${size} size, ${how}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the twins; server RSS at start ${idle} MB\n`);
+  console.log('| call | req/s | p50 ms | p99 ms | twin req/s | ratio | bare twin req/s | ratio to bare | errors |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const bodyFile = join(tmpdir(), `bench-twin-${process.pid}.json`);
+  const headersFile = join(tmpdir(), `bench-twin-${process.pid}.headers.json`);
   try {
     for (const [name, path, extra] of calls(fixture)) {
       if (ONLY && !ONLY.includes(name)) continue;
@@ -49,33 +51,52 @@ async function benchOne(kind: string, size: string, mode: string, { env, fixture
       const bytes = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${bytes.toString().slice(0, 200)}`);
       await writeFile(bodyFile, bytes);
-      const { child: twin, match } = await startProcess([resolve(here, 'static-twin.mjs'), bodyFile], {}, /^(\d+)\n/);
-      const twinUrl = `http://127.0.0.1:${match[1]}${API_BASE}${path}`;
+      await writeFile(headersFile, JSON.stringify(ownHeaders(response.headers)));
+      // The twin answers the portal's bytes, headers included; the bare twin only its body, as the first bench did.
+      const twin = await startProcess([resolve(here, 'static-twin.mjs'), bodyFile, headersFile], {}, /^(\d+)\n/);
+      const bare = await startProcess([resolve(here, 'static-twin.mjs'), bodyFile], {}, /^(\d+)\n/);
+      const urlOf = (child: typeof twin) => `http://127.0.0.1:${child.match[1]}${API_BASE}${path}`;
       try {
         await load(base + path, fixture.token, body, 1); // warm-up: JIT, plans, pool
         const a: Run[] = [];
         const b: Run[] = [];
+        const c: Run[] = [];
         for (let round = 0; round < 2; round++) {
           a.push(await load(base + path, fixture.token, body, SECONDS));
-          b.push(await load(twinUrl, fixture.token, body, SECONDS));
+          b.push(await load(urlOf(twin), fixture.token, body, SECONDS));
+          c.push(await load(urlOf(bare), fixture.token, body, SECONDS));
         }
         const mean = (runs: Run[], key: keyof Run) => runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
         const reqs = mean(a, 'requests');
-        const twinReqs = mean(b, 'requests');
         const errors = a.reduce((sum, run) => sum + run.errors, 0);
-        console.log(
-          `| ${name} | ${Math.round(reqs)} | ${mean(a, 'p50').toFixed(1)} | ${Math.max(...a.map((r) => r.p99)).toFixed(1)} | ${Math.round(twinReqs)} | ${(reqs / twinReqs).toFixed(3)} | ${errors} |`,
-        );
+        const cells = [
+          name,
+          Math.round(reqs),
+          mean(a, 'p50').toFixed(1),
+          Math.max(...a.map((r) => r.p99)).toFixed(1),
+          Math.round(mean(b, 'requests')),
+          (reqs / mean(b, 'requests')).toFixed(3),
+          Math.round(mean(c, 'requests')),
+          (reqs / mean(c, 'requests')).toFixed(3),
+          errors,
+        ];
+        console.log(`| ${cells.join(' | ')} |`);
       } finally {
-        await stop(twin);
+        await stop(twin.child);
+        await stop(bare.child);
       }
     }
     console.log(`\nserver RSS after the runs: ${await rssMb(server.pid)} MB (${bytesOf(fixture)})`);
   } finally {
     await stop(server);
     await rm(bodyFile, { force: true });
+    await rm(headersFile, { force: true });
   }
 }
+
+/** The headers the portal chose for this answer; Node's own (date, connection, keep-alive) the twin adds as well. */
+const ownHeaders = (headers: Headers) =>
+  Object.fromEntries([...headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
 
 const bytesOf = (f: Fixture) => `student ${f.student}, subject ${f.subject}, chapter ${f.chapter}`;
 
