@@ -1,9 +1,10 @@
 // `npm run bench`: every signed-in list call at 50 connections, measured from outside against the real server
 // (its own process, production settings, request logs on), next to a static twin (a bare node:http server answering
 // the same bytes: status, the portal's headers, body) and a bare twin (the same body with only a content type, as the
-// first bench had it), both started in the same run, alternating A B C A B C. On the embedded database and on PostgreSQL, at demo
-// size and at the grown size (bench/grow-large.ts), each twice: as built (a repeated call of a session is answered from
-// memory, http/answer-cache.ts) and with that memory off (ANSWER_CACHE_SECONDS=0: every call reads the database).
+// first bench had it), both started in the same run, alternating A B C A B C. On the embedded database and on
+// PostgreSQL, at demo size and at the grown size (bench/grow-large.ts), each twice: as built (a repeated call of a
+// session is answered from memory, http/answer-cache.ts) and with that memory off (ANSWER_CACHE_SECONDS=0: every
+// call reads the database).
 // Prints figures; asserts nothing; not part of `npm test`.
 //
 //   BENCH_DBS=pglite,postgres  BENCH_SIZES=demo,grown  BENCH_SECONDS=3  BENCH_CONNECTIONS=50  BENCH_CALLS=subjects,news
@@ -94,7 +95,7 @@ async function benchOne(kind: string, size: string, mode: string, { env, fixture
   }
 }
 
-/** The headers the portal chose for this answer; Node's own (date, connection, keep-alive) the twin adds as well. */
+/** The headers the portal chose for this answer, less those Node writes for the twin as well (date, length, keep-alive). */
 const ownHeaders = (headers: Headers) =>
   Object.fromEntries([...headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
 
