@@ -1,44 +1,23 @@
 import { commitContentPack, type ContentPackProblem, previewContentPack } from '@portal/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
+import { useUploadSteps } from '../../lib/use-upload-steps.ts';
 import { readZipFile, uploadPack } from './api/upload-pack.ts';
 import { type PackCounts, PackReport } from './pack-report.tsx';
 
 type Stage =
-  | { step: 'choose' }
-  | { step: 'working'; what: string; progress: number }
   | { step: 'report'; problems: ContentPackProblem[]; counts: PackCounts | null }
   | { step: 'done'; summary: string };
 
 /** /console/content/import (admins and teachers): upload a zipped content pack, see the importer's report, then commit it. */
 export default function ContentImportPage() {
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
-  const [problem, setProblem] = useState('');
+  const { stage, setStage, file, problem, run, choose } = useUploadSteps<Stage>();
   const queryClient = useQueryClient();
 
-  const run = async <T,>(what: string, work: (progress: (done: number) => void) => Promise<T>): Promise<T | undefined> => {
-    setProblem('');
-    setStage({ step: 'working', what, progress: 0 });
-    try {
-      return await work((done) => setStage({ step: 'working', what, progress: done }));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-      setStage({ step: 'choose' });
-      return undefined;
-    }
-  };
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const answer = await run(`Checking ${chosen.name}`, async (progress) => {
-      const base64 = await readZipFile(chosen);
-      setFile({ name: chosen.name, base64 });
-      return uploadPack(previewContentPack, base64, progress);
-    });
+  const check = async (event: ChangeEvent<HTMLInputElement>) => {
+    const answer = await choose(event, readZipFile, (base64, progress) => uploadPack(previewContentPack, base64, progress));
     if (answer) setStage({ step: 'report', ...answer.data });
   };
 
@@ -75,7 +54,7 @@ export default function ContentImportPage() {
           type="file"
           accept=".zip,application/zip"
           disabled={stage.step === 'working'}
-          onChange={(event) => void choose(event)}
+          onChange={(event) => void check(event)}
           aria-describedby="pack-problem"
           className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
         />
@@ -84,14 +63,7 @@ export default function ContentImportPage() {
         </p>
       </section>
 
-      {stage.step === 'working' ? (
-        <div className="space-y-1" role="status">
-          <label htmlFor="pack-progress" className="font-medium">
-            {stage.what}: {stage.progress < 1 ? `uploading ${Math.round(stage.progress * 100)}%` : 'checking every item and file…'}
-          </label>
-          <progress id="pack-progress" max={1} value={stage.progress < 1 ? stage.progress : undefined} className="block h-3 w-full max-w-md" />
-        </div>
-      ) : null}
+      {stage.step === 'working' ? <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" /> : null}
 
       {stage.step === 'report' ? (
         <>

@@ -1,14 +1,14 @@
 import { commitStudentImport, previewStudentImport, type ImportLine } from '@portal/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link } from 'wouter';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { UploadProgress } from '../../components/upload-progress.tsx';
+import { useUploadSteps } from '../../lib/use-upload-steps.ts';
 import { readCsvFile, uploadCsv } from './api/upload-csv.ts';
 import { type ImportCounts, ImportPreview } from './import-preview.tsx';
 
 type Stage =
-  | { step: 'choose' }
-  | { step: 'working'; what: string; progress: number }
   | { step: 'preview'; lines: ImportLine[]; counts: ImportCounts }
   | { step: 'done'; summary: string; skipped: ImportLine[] };
 
@@ -16,32 +16,11 @@ const columns = 'name,mobile,guardian,email,state,district,academic_level,subjec
 
 /** /console/students/import (admins): upload a CSV, see every line's fate, then commit the valid lines at once. */
 export default function ImportPage() {
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
-  const [problem, setProblem] = useState('');
+  const { stage, setStage, file, problem, run, choose } = useUploadSteps<Stage>();
   const queryClient = useQueryClient();
 
-  const run = async <T,>(what: string, work: (progress: (done: number) => void) => Promise<T>): Promise<T | undefined> => {
-    setProblem('');
-    setStage({ step: 'working', what, progress: 0 });
-    try {
-      return await work((done) => setStage({ step: 'working', what, progress: done }));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-      setStage({ step: 'choose' });
-      return undefined;
-    }
-  };
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const answer = await run(`Checking ${chosen.name}`, async (progress) => {
-      const base64 = await readCsvFile(chosen);
-      setFile({ name: chosen.name, base64 });
-      return uploadCsv(previewStudentImport, base64, progress);
-    });
+  const check = async (event: ChangeEvent<HTMLInputElement>) => {
+    const answer = await choose(event, readCsvFile, (base64, progress) => uploadCsv(previewStudentImport, base64, progress));
     if (answer) setStage({ step: 'preview', ...answer.data });
   };
 
@@ -76,7 +55,7 @@ export default function ImportPage() {
           type="file"
           accept=".csv,text/csv"
           disabled={stage.step === 'working'}
-          onChange={(event) => void choose(event)}
+          onChange={(event) => void check(event)}
           aria-describedby="csv-problem"
           className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
         />
@@ -85,14 +64,7 @@ export default function ImportPage() {
         </p>
       </section>
 
-      {stage.step === 'working' ? (
-        <div className="space-y-1" role="status">
-          <label htmlFor="import-progress" className="font-medium">
-            {stage.what}: {stage.progress < 1 ? `uploading ${Math.round(stage.progress * 100)}%` : 'reading every line…'}
-          </label>
-          <progress id="import-progress" max={1} value={stage.progress < 1 ? stage.progress : undefined} className="block h-3 w-full max-w-md" />
-        </div>
-      ) : null}
+      {stage.step === 'working' ? <UploadProgress id="import-progress" working={stage} afterUpload="reading every line…" /> : null}
 
       {stage.step === 'preview' ? (
         <>
