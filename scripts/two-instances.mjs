@@ -1,5 +1,6 @@
 // CI test of the production layout: the BUILT server (no tsx), run as two instances started at the same
-// moment on a fresh, empty PostgreSQL database, sharing MEDIA_DIR and MATERIALS_DIR. A student signs in
+// moment on a fresh, empty PostgreSQL database, sharing MEDIA_DIR and MATERIALS_DIR; the second with WORKERS=2,
+// so three processes migrate and seed at once. A student signs in
 // through one instance; the token, a signed video link and a study-material PDF then work on the other,
 // and both give the same content ETags. Prints what it measured; exits 1 on any failure.
 //
@@ -41,7 +42,7 @@ function freePort() {
   });
 }
 
-function startInstance(name, port) {
+function startInstance(name, port, env = {}) {
   const outbox = join(dir, `${name}-outbox.jsonl`);
   const child = spawn(process.execPath, [serverJs], {
     cwd: tree,
@@ -59,6 +60,7 @@ function startInstance(name, port) {
       MATERIALS_DIR: join(dir, 'materials'),
       DATA_DIR: join(dir, `${name}-data`),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,11 +108,14 @@ const admin = new pg.Client({ connectionString: adminUrl });
 try {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database}`);
-  const [a, b] = [startInstance('a', await freePort()), startInstance('b', await freePort())];
+  const [a, b] = [startInstance('a', await freePort()), startInstance('b', await freePort(), { WORKERS: '2' })];
   const started = Date.now();
   const [readyA, readyB] = await Promise.all([waitReady(a, started), waitReady(b, started)]);
   console.log(`both instances ready on the empty database ${database}: a after ${readyA} ms, b after ${readyB} ms`);
   check(a.child.exitCode === null && b.child.exitCode === null, 'both instances came up');
+  const workersOfB = () => (existsSync(`/proc/${b.child.pid}`) ? readFileSync(`/proc/${b.child.pid}/task/${b.child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean) : []);
+  for (let tries = 0; tries < 600 && !/2 workers/.test(b.log()); tries++) await new Promise((r) => setTimeout(r, 100));
+  check(workersOfB().length === 2 && /portal on http.*2 workers/.test(b.log()), `instance b serves its port with two worker processes (${workersOfB().join(', ')})`);
 
   const login = await api(a, '/Auth/login', { phone_code: '91', mobile: '9876543210' });
   const code = await codeFromOutbox(a.outbox);

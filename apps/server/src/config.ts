@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { OTP_LENGTHS } from '@portal/contract/auth';
@@ -22,6 +23,8 @@ const schema = z.object({
   DATA_DIR: z._default(z.string(), '.data'),
   /** Connections each instance keeps to PostgreSQL. */
   DB_POOL_SIZE: wholeNumber(1, 10),
+  /** Processes serving one port, each with its own pool (docs/operations.md): a number, or `auto` for one a core. PostgreSQL only. */
+  WORKERS: z._default(z.union([z.literal('auto'), z.coerce.number().check(z.int('must be a whole number or auto'), z.gte(1, 'must be at least 1'), z.lte(64, 'must be at most 64'))]), 1),
   /** A statement running longer is cancelled (0: no limit). */
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 15_000),
   /** How long start-up keeps retrying a database that does not answer. */
@@ -101,8 +104,10 @@ function isTimeZone(zone: string): boolean {
 
 type Parsed = z.output<typeof schema>;
 export type SmsProvider = 'log' | 'http' | 'msg91' | 'twilio';
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY'> & {
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY' | 'WORKERS'> & {
   DEFAULT_COUNTRY: CountryCode;
+  /** Processes to serve with: `auto` resolved to the machine's cores. */
+  WORKERS: number;
   SEED_DEMO: boolean;
   SMS_PROVIDER: SmsProvider;
   /** Which proxies to believe: none, a number of hops, or their addresses. */
@@ -188,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The code travels in this request; a private CA is fine (NODE_EXTRA_CA_CERTS), plain http is not.
     if (production && parsedUrl.protocol !== 'https:') problems.push(`${name}: must be an https:// URL when NODE_ENV=production`);
   }
+  const workers = data.WORKERS === 'auto' ? availableParallelism() : data.WORKERS;
+  // The embedded database's folder is locked by one process; several processes share only a PostgreSQL server.
+  if (workers > 1 && !data.DATABASE_URL) problems.push(`WORKERS: ${data.WORKERS} processes need DATABASE_URL (the embedded database serves one process)`);
   const trust = parseTrustProxy(data.TRUST_PROXY);
   if ('problem' in trust) problems.push(`TRUST_PROXY: ${trust.problem}`);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -200,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     MATERIALS_DIR: resolve(data.MATERIALS_DIR ?? join(data.DATA_DIR, 'materials')),
     SEED_DEMO: data.SEED_DEMO === undefined ? !production : data.SEED_DEMO === 'true' || data.SEED_DEMO === '1',
     SMS_PROVIDER: provider,
+    WORKERS: workers,
     DEFAULT_COUNTRY: isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,
     TRUST_PROXY: 'value' in trust ? trust.value : false,
   };

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
+import { runPrimary } from './cluster/primary.ts';
 import { loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
@@ -9,11 +11,14 @@ import { prepareFileFolders } from './file-folders.ts';
 import { builtWebApp } from './paths.ts';
 
 /** Start-up messages before the app's logger exists, as JSON lines like the rest of the log. */
-const say = (level: number, msg: string) => console.log(JSON.stringify({ level, time: Date.now(), msg }));
+const say = (level: number, msg: string, fields: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, ...fields, msg }));
 
 async function main() {
   const config = loadConfig();
   if (!config.WEB_DIST && existsSync(builtWebApp)) config.WEB_DIST = builtWebApp;
+  const serving = config.WEB_DIST ? 'web app' : 'API only';
+  if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config, say, `postgres, ${serving}`);
   let db = await connect(config, (message) => say(40, message));
   const migrated = await migrate(db);
   await prepareFileFolders(config);
@@ -44,10 +49,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(
-    { startMs: Math.round(performance.now()) },
-    `portal on http://localhost:${config.PORT} (${db.kind}${config.WEB_DIST ? ', web app' : ', API only'})`,
-  );
+  const startMs = Math.round(performance.now());
+  // A worker's port is shared; the first process says when the portal is up, once every worker listens.
+  if (cluster.isWorker) app.log.info({ startMs }, 'worker listening');
+  else app.log.info({ startMs }, `portal on http://localhost:${config.PORT} (${db.kind}, ${serving})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 
@@ -22,6 +23,15 @@ describe('configuration', () => {
   it('takes SESSION_TTL_HOURS only as a whole number of at least 1', () => {
     expect(loadConfig({ SESSION_TTL_HOURS: '12' }).SESSION_TTL_HOURS).toBe(12);
     for (const wrong of ['0.5', '0', '-3', 'a day']) expect(() => loadConfig({ SESSION_TTL_HOURS: wrong })).toThrow(/SESSION_TTL_HOURS/);
+  });
+
+  it('serves with one process by default, several only on PostgreSQL, auto meaning one a core', () => {
+    const pg = { DATABASE_URL: 'postgres://portal@db/portal' };
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(loadConfig({ ...pg, WORKERS: '3' }).WORKERS).toBe(3);
+    expect(loadConfig({ ...pg, WORKERS: 'auto' }).WORKERS).toBe(availableParallelism());
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: 2 processes need DATABASE_URL/);
+    for (const wrong of ['0', '1.5', 'many', '65']) expect(() => loadConfig({ ...pg, WORKERS: wrong })).toThrow(/WORKERS/);
   });
 
   it("needs each SMS provider's own settings, naming what is missing", () => {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { clusterMetricsOf } from '../cluster/cluster-metrics.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -19,11 +20,18 @@ export function registerMetrics(app: FastifyInstance) {
   const token = app.config.METRICS_TOKEN;
   if (!token) return;
   const expected = digest(`Bearer ${token}`);
+  // With WORKERS > 1 a scrape reaches one worker; it answers with every worker's figures summed.
+  const gather = clusterMetricsOf(metrics.registry) ?? (() => metrics.registry.metrics());
   app.get('/metrics', async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected)) {
       return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ status: false, message: 'The metrics need their token.' });
     }
-    return reply.type(metrics.registry.contentType).header('Cache-Control', 'no-store').send(await metrics.registry.metrics());
+    const text = await gather().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'metrics not gathered');
+      return undefined;
+    });
+    if (text === undefined) return reply.code(503).header('Retry-After', '5').send({ status: false, message: 'The metrics could not be gathered; try again.' });
+    return reply.type(metrics.registry.contentType).header('Cache-Control', 'no-store').send(text);
   });
 }

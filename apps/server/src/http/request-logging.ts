@@ -40,9 +40,11 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<Fastif
 /**
  * Standard output, written in the background: a busy server's lines are gathered into fewer writes instead of one
  * blocking write each (with answers from memory, the largest piece of the server's own work per call,
- * docs/decisions/030). Pino writes what is left when the process exits.
+ * docs/decisions/030). Pino writes what is left when the process exits. Each write holds whole lines and at most
+ * PIPE_BUF (4096) bytes, which a pipe or a file takes in one piece: workers sharing one standard output
+ * (WORKERS > 1) never cut into each other's lines.
  */
-export const backgroundStdout = () => pino.destination({ dest: 1, sync: false });
+export const backgroundStdout = () => pino.destination({ dest: 1, sync: false, maxWrite: 4096 });
 
 export function registerRequestIds(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPostgres } from '../src/db/postgres.ts';
+
+const serverRoot = resolve(import.meta.dirname, '..');
+const url = process.env.TEST_DATABASE_URL;
+const METRICS_TOKEN = 'a-metrics-token-for-the-workers-test';
+
+interface Portal {
+  child: ChildProcess;
+  port: number;
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+function startPortal(env: Record<string, string>): Portal {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      SMS_PROVIDER: 'log',
+      SMS_OUTBOX: join(tmpdir(), `workers-test-${port}.jsonl`),
+      AUTH_SECRET: 'a-workers-test-secret-of-at-least-32-characters',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN,
+      WORKERS: '2',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  return { child, port, out: () => out, exited };
+}
+
+/** A request on a connection of its own, so the first process hands each to the next worker. */
+const healthz = (port: number) =>
+  new Promise<number>((done, fail) => {
+    get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode ?? 0));
+    }).on('error', fail);
+  });
+
+const workersOf = async (pid: number) =>
+  (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean).map(Number);
+
+const logLines = (out: string) => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; pid: number; req?: { url: string } });
+
+describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes', () => {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = url ? openPostgres(url, { max: 1 }) : undefined;
+  let portal: Portal;
+
+  beforeAll(async () => {
+    await admin!.query(`CREATE SCHEMA ${schema}`);
+    const database = new URL(url!);
+    database.searchParams.set('options', `-c search_path=${schema}`);
+    portal = startPortal({ DATABASE_URL: database.toString() });
+    await vi.waitFor(() => expect(portal.out()).toMatch(/portal on http.*2 workers/), { timeout: 90_000, interval: 100 });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (portal?.child.exitCode === null) portal.child.kill('SIGKILL');
+    await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin?.close();
+  });
+
+  it('answers from both workers, in whole log lines, and /metrics counts every request whichever worker answered', { timeout: 60_000 }, async () => {
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => healthz(portal.port)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    const metrics = await fetch(`http://127.0.0.1:${portal.port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+    const count = /portal_http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} (\d+)/.exec(await metrics.text());
+    expect(Number(count?.[1])).toBe(30);
+
+    await expect.poll(() => logLines(portal.out()).filter((line) => line.req?.url === '/healthz').length, { timeout: 10_000 }).toBe(30);
+    const answeredBy = new Set(logLines(portal.out()).filter((line) => line.req?.url === '/healthz').map((line) => line.pid));
+    expect(answeredBy.size).toBe(2);
+  });
+
+  it('replaces a worker that dies while the other keeps answering, and stops them all on SIGTERM', { timeout: 90_000 }, async () => {
+    const pid = portal.child.pid!;
+    const [victim, survivor] = await workersOf(pid);
+    process.kill(victim!, 'SIGKILL');
+    expect(await healthz(portal.port)).toBe(200);
+    await expect
+      .poll(async () => (await workersOf(pid)).filter((worker) => worker !== victim && worker !== survivor).length, { timeout: 60_000, interval: 100 })
+      .toBe(1);
+    await expect.poll(() => logLines(portal.out()).filter((line) => line.msg === 'worker listening').length, { timeout: 60_000 }).toBe(3);
+
+    portal.child.kill('SIGTERM');
+    expect(await portal.exited).toBe(0);
+    expect(await workersOf(pid)).toEqual([]);
+  });
+
+  it('stops, saying why, when its workers cannot start (here: a database that does not exist)', { timeout: 90_000 }, async () => {
+    const missing = new URL(url!);
+    missing.pathname = `/no_such_database_${randomBytes(4).toString('hex')}`;
+    const broken = startPortal({ DATABASE_URL: missing.toString(), DB_CONNECT_TIMEOUT_SECONDS: '0' });
+    expect(await broken.exited).toBe(1);
+    expect(broken.out()).toContain('a worker stopped before it could serve');
+  });
+});
