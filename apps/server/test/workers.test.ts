@@ -1,48 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../src/db/postgres.ts';
+import { spawnServer, type SpawnedServer } from './spawn-server.ts';
 
-const serverRoot = resolve(import.meta.dirname, '..');
 const url = process.env.TEST_DATABASE_URL;
 const METRICS_TOKEN = 'a-metrics-token-for-the-workers-test';
 
-interface Portal {
-  child: ChildProcess;
-  port: number;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function startPortal(env: Record<string, string>): Portal {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      SMS_PROVIDER: 'log',
-      SMS_OUTBOX: join(tmpdir(), `workers-test-${port}.jsonl`),
-      AUTH_SECRET: 'a-workers-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'info',
-      METRICS_TOKEN,
-      WORKERS: '2',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const startPortal = (env: Record<string, string>) =>
+  spawnServer({
+    SMS_OUTBOX: join(tmpdir(), `workers-test-${randomBytes(4).toString('hex')}.jsonl`),
+    AUTH_SECRET: 'a-workers-test-secret-of-at-least-32-characters',
+    METRICS_TOKEN,
+    WORKERS: '2',
+    ...env,
   });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', done));
-  return { child, port, out: () => out, exited };
-}
 
 /** A request on a connection of its own, so the first process hands each to the next worker. */
 const healthz = (port: number) =>
@@ -61,7 +36,7 @@ const logLines = (out: string) => out.split('\n').filter(Boolean).map((line) => 
 describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = url ? openPostgres(url, { max: 1 }) : undefined;
-  let portal: Portal;
+  let portal: SpawnedServer;
 
   beforeAll(async () => {
     await admin!.query(`CREATE SCHEMA ${schema}`);
