@@ -1,58 +1,16 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import { buildApp } from './app.ts';
-import { runPrimary } from './cluster/primary.ts';
 import { loadConfig } from './config.ts';
-import { connect } from './db/connect.ts';
-import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/index.ts';
-import { prepareFileFolders } from './file-folders.ts';
 import { builtWebApp } from './paths.ts';
-
-/** Start-up messages before the app's logger exists, as JSON lines like the rest of the log. */
-const say = (level: number, msg: string, fields: Record<string, unknown> = {}) =>
-  console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, ...fields, msg }));
+import { say } from './start-log.ts';
 
 async function main() {
   const config = loadConfig();
   if (!config.WEB_DIST && existsSync(builtWebApp)) config.WEB_DIST = builtWebApp;
   const serving = config.WEB_DIST ? 'web app' : 'API only';
-  if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config, say, `postgres, ${serving}`);
-  let db = await connect(config, (message) => say(40, message));
-  const migrated = await migrate(db);
-  await prepareFileFolders(config);
-  const seeded = config.SEED_DEMO && (await seedDemo(db));
-  if (db.kind === 'pglite') {
-    // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.
-    await db.query('ANALYZE');
-    // Its WebAssembly memory only grows: after migrating or seeding, a fresh thread serves in half the memory (decision 031).
-    if (migrated.length > 0 || seeded) {
-      await db.close();
-      db = await connect(config);
-    }
-  }
-  const app = await buildApp({ config, db });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  // A promise nobody awaited must not take the whole portal down with it: log it and keep serving.
-  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const startMs = Math.round(performance.now());
-  // A worker's port is shared; the first process says when the portal is up, once every worker listens.
-  if (cluster.isWorker) app.log.info({ startMs }, 'worker listening');
-  else app.log.info({ startMs }, `portal on http://localhost:${config.PORT} (${db.kind}, ${serving})`);
+  // Loaded only where needed: the first process of several serves nothing, so it leaves the server's code unloaded.
+  if (config.WORKERS > 1 && cluster.isPrimary) return (await import('./cluster/primary.ts')).runPrimary(config, `postgres, ${serving}`);
+  return (await import('./serve.ts')).serve(config, serving);
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
+import { say } from '../start-log.ts';
 import { answerMetricsRequests } from './cluster-metrics.ts';
 
 /** A worker that served this long before dying is replaced at once; one that dies sooner, after a pause. */
 const STEADY_MS = 10_000;
 const PAUSE_MS = 5_000;
-
-type Say = (level: number, msg: string, fields?: Record<string, unknown>) => void;
 
 /**
  * The first process of `WORKERS` > 1: it serves nothing itself. It starts the workers (each a whole portal with its
@@ -14,7 +13,7 @@ type Say = (level: number, msg: string, fields?: Record<string, unknown>) => voi
  * and stops them all on SIGTERM/SIGINT. A worker that dies before it ever listened (a database that never answered,
  * a migration that failed) stops the portal: replacing it would only fail again, and the operator must see why.
  */
-export function runPrimary(config: Pick<Config, 'WORKERS' | 'PORT'>, say: Say, describe: string) {
+export function runPrimary(config: Pick<Config, 'WORKERS' | 'PORT'>, describe: string) {
   let stopping = false;
   let started = false;
   const bornAt = new Map<Worker, number>();
