@@ -22,10 +22,11 @@ const startPortal = (env: Record<string, string>) =>
 /** A request on a connection of its own, so the first process hands each to the next worker. */
 const healthz = (port: number) =>
   new Promise<number>((done, fail) => {
-    get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (response) => {
+    const request = get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (response) => {
       response.resume();
       response.on('end', () => done(response.statusCode ?? 0));
     }).on('error', fail);
+    request.setTimeout(10_000, () => request.destroy(new Error('/healthz did not answer in 10 s')));
   });
 
 const workersOf = async (pid: number) =>
@@ -70,6 +71,8 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
     const pid = portal.child.pid!;
     const [victim, survivor] = await workersOf(pid);
     process.kill(victim!, 'SIGKILL');
+    // Until the first process has seen the death it may still hand a new connection to the dead worker.
+    await expect.poll(portal.out, { timeout: 30_000 }).toContain('a worker stopped; starting another');
     expect(await healthz(portal.port)).toBe(200);
     await expect
       .poll(async () => (await workersOf(pid)).filter((worker) => worker !== victim && worker !== survivor).length, { timeout: 60_000, interval: 100 })

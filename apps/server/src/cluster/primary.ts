@@ -40,7 +40,7 @@ export function runPrimary(config: Pick<Config, 'WORKERS' | 'PORT'>, describe: s
     }
     if (!served) {
       say(60, 'a worker stopped before it could serve; stopping the portal', { pid: worker.process.pid, code, signal });
-      void stop(1);
+      stop(1);
       return;
     }
     say(50, 'a worker stopped; starting another', { pid: worker.process.pid, code, signal });
@@ -48,17 +48,18 @@ export function runPrimary(config: Pick<Config, 'WORKERS' | 'PORT'>, describe: s
     else setTimeout(() => stopping || fork(), PAUSE_MS).unref();
   });
 
-  const stop = async (exitCode: number) => {
+  /** Asks every worker to stop; the last one's exit ends this process with `exitCode`. */
+  function stop(exitCode: number) {
     if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-    if (workers.length === 0) process.exit(exitCode);
-    // Each worker closes its server and pool itself, letting answers in flight finish (server.ts).
-    for (const worker of workers) worker.process.kill('SIGTERM');
     process.exitCode = exitCode;
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    if (workers.length === 0) process.exit();
+    // Each worker closes its server and pool itself, letting answers in flight finish (serve.ts).
+    for (const worker of workers) worker.process.kill('SIGTERM');
+  }
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
 
   for (let i = 0; i < config.WORKERS; i++) fork();
 }
