@@ -12,6 +12,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (created if missing; schemas bench_demo, bench_grown)
 //   BENCH_DATA_DIR=.data/bench (embedded databases, kept between runs so growth happens once)
 //   BENCH_PROFILE=dir (the portal server writes a --cpu-prof profile there)
+//   BENCH_NODE_ARGS='--max-semi-space-size=16' (options for the portal server's node, to try a runtime setting)
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,7 @@ const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : un
 const PROFILE = process.env.BENCH_PROFILE;
 const MODES = envList(process.env.BENCH_MODES, 'remembered,read');
 const WORKERS = envList(process.env.BENCH_WORKERS, '1,auto');
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const load = (url: string, token: string, body: string, seconds: number) => loadAt(url, token, body, seconds, CONNECTIONS);
 
 const rssKb = async (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0);
@@ -38,7 +40,7 @@ const rssMb = async (pid: number | undefined) => {
 
 async function benchOne(kind: string, size: string, mode: string, workers: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
   const port = randomPort();
-  const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] : [];
+  const profileArgs = [...NODE_ARGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] : [])];
   const server = await startPortal({ ...env, WORKERS: workers, ANSWER_CACHE_SECONDS: mode === 'read' ? '0' : '30' }, port, profileArgs);
   const idle = await rssMb(server.pid);
   const base = `http://127.0.0.1:${port}${API_BASE}`;
