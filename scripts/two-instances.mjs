@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import postgres from 'postgres';
 
 const tree = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
 const serverJs = join(tree, 'apps/server/dist/server.js');
@@ -104,10 +104,9 @@ const api = async (instance, path, body, token) => {
   return { status: response.status, body: await response.json() };
 };
 
-const admin = new pg.Client({ connectionString: adminUrl });
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.unsafe(`CREATE DATABASE ${database}`);
   const [a, b] = [startInstance('a', await freePort()), startInstance('b', await freePort(), { WORKERS: '2' })];
   const started = Date.now();
   const [readyA, readyB] = await Promise.all([waitReady(a, started), waitReady(b, started)]);
@@ -154,9 +153,8 @@ try {
   const revalidated = await fetch(b.base + picture, { headers: { 'If-None-Match': pictureA.headers.get('etag') } });
   check(revalidated.status === 304, "b answers 304 to a's ETag");
 
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const { rows } = await db.query(`SELECT (SELECT count(*) FROM students)::int AS students,
+  const db = postgres(databaseUrl, { max: 1 });
+  const rows = await db.unsafe(`SELECT (SELECT count(*) FROM students)::int AS students,
     (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(DISTINCT name) FROM schema_migrations)::int AS distinct_migrations`);
   await db.end();
   check(rows[0].migrations === rows[0].distinct_migrations && rows[0].students > 0, `migrated once and seeded once (${rows[0].students} students, ${rows[0].migrations} migrations)`);
@@ -174,7 +172,7 @@ try {
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
-  await admin.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
   await admin.end().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,7 +7,6 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
@@ -76,14 +75,16 @@ async function prepare(db: Database, grown: boolean): Promise<Fixture> {
   };
 }
 
-async function ensurePostgresDatabase() {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await admin.end();
+/** Creates the database of `url` (BENCH_DATABASE_URL) if the server does not have it yet. */
+export async function ensurePostgresDatabase(url = DATABASE_URL) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = openPostgres(Object.assign(new URL(url), { pathname: '/postgres' }).toString(), { max: 1 });
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.length) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.close();
+  }
 }
 
 /** The server's environment for one database and size; a fixture is prepared in it first. */

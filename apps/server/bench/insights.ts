@@ -6,7 +6,6 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (schemas bench_demo, bench_grown, shared with
 //   `npm run bench`; growth happens once)  BENCH_SIZES=demo,grown  ROUNDS=50
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
@@ -15,23 +14,15 @@ import { openPostgres } from '../src/db/postgres.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { createStaffSession } from '../src/sessions/session-repository.ts';
 import { staffWithRole } from '../test/helper.ts';
+import { ensurePostgresDatabase } from './bench-servers.ts';
 import { growLarge, POSTGRES_SIZE } from './grow-large.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_perf';
 const SIZES = (process.env.BENCH_SIZES ?? 'demo,grown').split(',');
 const ROUNDS = Number(process.env.ROUNDS ?? 50);
 
-async function ensureDatabase() {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
-
 async function open(size: string): Promise<Database> {
-  await ensureDatabase();
+  await ensurePostgresDatabase(DATABASE_URL);
   const admin = openPostgres(DATABASE_URL, { max: 1 });
   await admin.query(`CREATE SCHEMA IF NOT EXISTS bench_${size}`);
   await admin.close();

@@ -14,6 +14,6 @@ export interface Database extends Queryable {
    */
   listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   readonly kind: 'pglite' | 'postgres';
-  /** Connections of a pool (PostgreSQL); the embedded database has none. */
+  /** Connections of a pool (PostgreSQL), from the statements in flight; the embedded database has none. */
   poolStats?(): { inUse: number; idle: number; waiting: number };
 }

@@ -1,71 +1,85 @@
-import pg from 'pg';
+import postgres from 'postgres';
 import type { Database, Queryable } from './database.ts';
 
-// Dates stay strings (timestamptz arrives as ISO-like text) and bigint counts become numbers, as PGlite gives them.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+export interface PostgresOptions {
+  searchPath?: string;
+  max?: number | undefined;
+  statementTimeoutMs?: number | undefined;
+  timeZone?: string | undefined;
+}
 
-/** A PostgreSQL server. `searchPath` isolates a schema (tests use one per file). */
-export function openPostgres(
-  connectionString: string,
-  options: { searchPath?: string; max?: number | undefined; statementTimeoutMs?: number | undefined; timeZone?: string | undefined } = {},
-): Database {
-  const settings = [
-    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
-    // Times written without an offset (seeds, staff entries) mean the institute's zone; answers are UTC ISO anyway.
-    ...(options.timeZone ? [`-c TimeZone=${options.timeZone}`] : []),
-  ];
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    // A runaway statement is cancelled instead of holding a connection (0: no limit).
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(settings.length ? { options: settings.join(' ') } : {}),
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next query.
-  });
-  const named = statementNames();
-  const query: Queryable['query'] = async (sql, params) => {
-    const name = named(sql);
-    const values = params ? [...params] : [];
-    return (await (name ? pool.query({ name, text: sql, values }) : pool.query(sql, values))).rows;
+/**
+ * A PostgreSQL server, through postgres.js: when every connection is busy it sends the next statement on one of them
+ * without waiting for the answers before it (pipelining), so one connection serves many requests at once and
+ * PostgreSQL reads and answers them in batches (docs/decisions/030, "Pipelined statements"). `searchPath` isolates a
+ * schema (tests use one per file).
+ */
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
+  const max = options.max ?? 10;
+  const sql = postgres(connectionString, { ...settings(options), max });
+  const prepared = statementsToPrepare();
+  let inFlight = 0;
+  const query: Queryable['query'] = async <Row>(text: string, params?: readonly unknown[]) => {
+    inFlight++;
+    try {
+      return (await sql.unsafe(text, params ? [...params] as postgres.ParameterOrJSON<never>[] : [], { prepare: prepared(text) })) as unknown as Row[];
+    } finally {
+      inFlight--;
+    }
   };
   return {
     kind: 'postgres',
     query,
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (sql, params) => (await client.query(sql, params ? [...params] : [])).rows });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction: (work) =>
+      sql.begin((tx) =>
+        work({ query: async <Row>(text: string, params?: readonly unknown[]) => (await tx.unsafe(text, params ? [...params] as postgres.ParameterOrJSON<never>[] : [], { prepare: prepared(text) })) as unknown as Row[] }),
+      ) as Promise<never>,
+    // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open.
+    poolStats: () => ({ inUse: Math.min(inFlight, max), idle: Math.max(0, max - inFlight), waiting: Math.max(0, inFlight - max) }),
+    close: () => sql.end({ timeout: 5 }),
+    listen: (channel, onMessage, onState) => listen(connectionString, options, channel, onMessage, onState),
+  };
+}
+
+/** What every connection is opened with, the same as PGlite gives its answers. */
+function settings(options: PostgresOptions): postgres.Options<Record<string, postgres.PostgresType>> {
+  return {
+    // bigint counts become numbers, as PGlite gives them.
+    types: {
+      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+      // JSON already written as text is stored as it is, not as a JSON string of it, as pg and PGlite take it.
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (value: string) => JSON.parse(value) as unknown,
+      },
     },
-    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
-    listen: (channel, onMessage, onState) => listen(connectionString, channel, onMessage, onState),
+    // A parameter left undefined is NULL, as pg and PGlite take it.
+    transform: { undefined: null },
+    onnotice: () => {},
+    connection: {
+      ...(options.searchPath ? { search_path: options.searchPath } : {}),
+      // Times written without an offset (seeds, staff entries) mean the institute's zone; answers are UTC ISO anyway.
+      ...(options.timeZone ? { TimeZone: options.timeZone } : {}),
+      // A runaway statement is cancelled instead of holding a connection (0: no limit).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
   };
 }
 
 /**
- * Names for the repositories' statements, so each pooled connection parses one once and PostgreSQL may keep its
- * plan, instead of parsing and planning it on every call (docs/decisions/030). Only plain reads and writes, and a
- * bounded number of them: a statement built from varying text would otherwise pile up on every connection.
+ * Which statements each connection prepares once, so PostgreSQL parses them once and may keep their plan, instead of
+ * parsing and planning them on every call (docs/decisions/030). Only plain reads and writes, and a bounded number of
+ * them: a statement built from varying text would otherwise pile up on every connection.
  */
-function statementNames(limit = 500) {
-  const names = new Map<string, string>();
-  return (sql: string) => {
-    const known = names.get(sql);
-    if (known || names.size >= limit || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(sql)) return known;
-    const name = `s${names.size}`;
-    names.set(sql, name);
-    return name;
+function statementsToPrepare(limit = 500) {
+  const known = new Set<string>();
+  return (text: string) => {
+    if (known.has(text)) return true;
+    if (known.size >= limit || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(text)) return false;
+    known.add(text);
+    return true;
   };
 }
 
@@ -73,42 +87,57 @@ function statementNames(limit = 500) {
  * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, `onState(false)` says
  * notifications may be missed; it connects again every second until it can, and `onState(true)` says it listens anew.
  */
-async function listen(connectionString: string, channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void) {
-  let client: pg.Client | undefined;
+async function listen(
+  connectionString: string,
+  options: PostgresOptions,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    client = next;
-    let gone = false;
-    const lost = () => {
-      if (gone) return;
-      gone = true;
-      if (client === next) client = undefined;
+  const statement = `LISTEN "${channel.replaceAll('"', '""')}"`;
+  const sql = postgres(connectionString, {
+    ...settings(options),
+    max: 1,
+    // postgres.js's own sql.listen connects again by itself but never says when notifications may have been missed;
+    // its onnotify option (what sql.listen is built on, not in its types) leaves that to us.
+    max_lifetime: null,
+    fetch_types: false,
+    ...({
+      onnotify: (from: string, payload: string) => {
+        if (from === channel) onMessage(payload);
+      },
+    } as object),
+    onclose: () => {
+      if (stopped) return;
       onState(false);
-      next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    };
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      lost();
-      throw error;
-    }
+      clearTimeout(retry);
+      retry = setTimeout(again, 1000);
+    },
+  });
+  // The next statement opens the connection again.
+  const start = async () => {
+    await sql.unsafe(statement);
     onState(true);
   };
-  await connect();
+  const again = () => {
+    if (stopped) return;
+    start().catch(() => {
+      clearTimeout(retry);
+      if (!stopped) retry = setTimeout(again, 1000);
+    });
+  };
+  try {
+    await start();
+  } catch (error) {
+    stopped = true;
+    await sql.end({ timeout: 0 });
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end();
+    await sql.end({ timeout: 5 });
   };
 }

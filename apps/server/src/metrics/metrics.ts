@@ -31,7 +31,7 @@ export function createMetrics(db: Database) {
   });
   new Gauge({
     name: 'portal_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (in_use, idle, waiting: requests queued for a connection)',
+    help: 'PostgreSQL pool connections by state (in_use: running a statement, idle, waiting: statements beyond one a connection, pipelined behind another or queued)',
     labelNames: ['state'] as const,
     registers,
     collect() {

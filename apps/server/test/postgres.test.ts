@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { openTestDatabase } from './helper.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.runIf(url)('PostgreSQL through postgres.js', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db?.close());
+
+  it('gives every one of many statements sent at once its own answer, and fails only the one that fails', async () => {
+    const few = openPostgres(url!, { max: 2 });
+    try {
+      const asks = Array.from({ length: 300 }, (_, i) =>
+        i === 150 ? few.query('SELECT 1 / $1::int AS n', [0]) : few.query<{ n: number }>('SELECT $1::int AS n', [i]),
+      );
+      const answers = await Promise.allSettled(asks);
+      expect(answers[150]).toMatchObject({ status: 'rejected', reason: { message: 'division by zero' } });
+      answers.forEach((answer, i) => {
+        if (i !== 150) expect(answer).toEqual({ status: 'fulfilled', value: [{ n: i }] });
+      });
+    } finally {
+      await few.close();
+    }
+  });
+
+  it('reads counts as numbers, stores JSON text as it is, and takes an undefined value as NULL', async () => {
+    const [row] = await db.query<{ count: unknown; doc: unknown; missing: unknown }>(
+      `SELECT count(*) AS count, $1::jsonb AS doc, $2::text AS missing FROM (VALUES (1), (2)) v(x)`,
+      ['{"answers":[1,2]}', undefined],
+    );
+    expect(row).toEqual({ count: 2, doc: { answers: [1, 2] }, missing: null });
+    const [object] = await db.query<{ doc: unknown }>('SELECT $1::jsonb AS doc', [{ a: 'b' }]);
+    expect(object!.doc).toEqual({ a: 'b' });
+  });
+
+  it('keeps all of a transaction or none of it', async () => {
+    await db.query('CREATE TABLE kept (n int PRIMARY KEY)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO kept VALUES (1)');
+        await tx.query('INSERT INTO kept VALUES (1)');
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    await db.transaction((tx) => tx.query('INSERT INTO kept VALUES (2)'));
+    expect(await db.query('SELECT n FROM kept')).toEqual([{ n: 2 }]);
+  });
+
+  it('says when its LISTEN connection drops, listens again, and hears what is announced afterwards', async () => {
+    const channel = `test_${randomBytes(6).toString('hex')}`;
+    const heard: string[] = [];
+    const states: boolean[] = [];
+    const stop = await db.listen!(channel, (payload) => heard.push(payload), (listening) => states.push(listening));
+    try {
+      expect(states).toEqual([true]);
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'first']);
+      await vi.waitFor(() => expect(heard).toEqual(['first']));
+
+      const [killed] = await db.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = $1`,
+        [`LISTEN "${channel}"`],
+      );
+      expect(killed).toEqual({ ended: true });
+      await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 10_000 });
+
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'second']);
+      await vi.waitFor(() => expect(heard).toEqual(['first', 'second']));
+    } finally {
+      await stop();
+    }
+  });
+});
