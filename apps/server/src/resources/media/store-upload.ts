@@ -35,8 +35,9 @@ export async function storeUpload(body: NodeJS.ReadableStream, folder: string, e
   await mkdir(folder, { recursive: true });
   const partial = join(folder, `.upload-${randomUUID()}.part`);
   const check = new UploadCheck(expected, maxBytes);
+  const file = createWriteStream(partial, { flags: 'wx' });
   try {
-    await pipeline(body, check, createWriteStream(partial, { flags: 'wx' }));
+    await pipeline(body, check, file);
     const ext = check.finish();
     const name = `${prefix}${check.hash.digest('hex').slice(0, 32)}.${ext}`;
     const target = join(folder, name);
@@ -44,6 +45,8 @@ export async function storeUpload(body: NodeJS.ReadableStream, folder: string, e
     else await rename(partial, target);
     return { name, bytes: check.bytes, passwordProtected: check.pdf?.encrypted ?? false };
   } catch (error) {
+    // Refused at its first bytes, the file may still be opening: it is created once that ends, so wait for it.
+    if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
     await rm(partial, { force: true });
     if (error instanceof UploadProblem) throw error;
     // The client went away or the stream broke off: nothing was stored.
