@@ -19,10 +19,13 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const sql = postgres(connectionString, { ...settings(options), max });
   const prepared = statementsToPrepare();
   let inFlight = 0;
-  const query: Queryable['query'] = async <Row>(text: string, params?: readonly unknown[]) => {
+  // A copy of the values: postgres.js writes each one's serialised form back into the array it is given.
+  const run = async <Row>(on: postgres.Sql | postgres.TransactionSql, text: string, params?: readonly unknown[]) =>
+    (await on.unsafe(text, [...(params ?? [])] as postgres.ParameterOrJSON<never>[], { prepare: prepared(text) })) as unknown as Row[];
+  const query: Queryable['query'] = async (text, params) => {
     inFlight++;
     try {
-      return (await sql.unsafe(text, params ? [...params] as postgres.ParameterOrJSON<never>[] : [], { prepare: prepared(text) })) as unknown as Row[];
+      return await run(sql, text, params);
     } finally {
       inFlight--;
     }
@@ -30,10 +33,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   return {
     kind: 'postgres',
     query,
-    transaction: (work) =>
-      sql.begin((tx) =>
-        work({ query: async <Row>(text: string, params?: readonly unknown[]) => (await tx.unsafe(text, params ? [...params] as postgres.ParameterOrJSON<never>[] : [], { prepare: prepared(text) })) as unknown as Row[] }),
-      ) as Promise<never>,
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      return (await sql.begin((tx) => work({ query: (text, params) => run(tx, text, params) }))) as T;
+    },
     // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open.
     poolStats: () => ({ inUse: Math.min(inFlight, max), idle: Math.max(0, max - inFlight), waiting: Math.max(0, inFlight - max) }),
     close: () => sql.end({ timeout: 5 }),
@@ -100,10 +102,10 @@ async function listen(
   const sql = postgres(connectionString, {
     ...settings(options),
     max: 1,
-    // postgres.js's own sql.listen connects again by itself but never says when notifications may have been missed;
-    // its onnotify option (what sql.listen is built on, not in its types) leaves that to us.
     max_lifetime: null,
     fetch_types: false,
+    // postgres.js's own sql.listen connects again by itself but never says when notifications may have been missed;
+    // its onnotify option (what sql.listen is built on, not in its types) leaves that to us.
     ...({
       onnotify: (from: string, payload: string) => {
         if (from === channel) onMessage(payload);
