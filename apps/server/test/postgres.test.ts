@@ -29,6 +29,18 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
     }
   });
 
+  it('prepares a statement once on its connection, even one without values, and still runs several statements in one text', async () => {
+    const one = openPostgres(url!, { max: 1 });
+    try {
+      for (let i = 0; i < 3; i++) expect(await one.query('SELECT 42 AS n')).toEqual([{ n: 42 }]);
+      expect(await one.query(`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement = 'SELECT 42 AS n'`)).toEqual([{ n: 1 }]);
+      await one.query('CREATE TEMP TABLE a (n int); CREATE TEMP TABLE b (n int)');
+      expect(await one.query(`SELECT count(*) AS n FROM pg_tables WHERE tablename IN ('a', 'b') AND schemaname LIKE 'pg_temp%'`)).toEqual([{ n: 2 }]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('reads counts as numbers, stores JSON text as it is, and takes an undefined value as NULL', async () => {
     const [row] = await db.query<{ count: unknown; doc: unknown; missing: unknown }>(
       `SELECT count(*) AS count, $1::jsonb AS doc, $2::text AS missing FROM (VALUES (1), (2)) v(x)`,

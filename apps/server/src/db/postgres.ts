@@ -19,9 +19,15 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const sql = postgres(connectionString, { ...settings(options), max });
   const prepared = statementsToPrepare();
   let inFlight = 0;
-  // A copy of the values: postgres.js writes each one's serialised form back into the array it is given.
-  const run = async <Row>(on: postgres.Sql | postgres.TransactionSql, text: string, params?: readonly unknown[]) =>
-    (await on.unsafe(text, [...(params ?? [])] as postgres.ParameterOrJSON<never>[], { prepare: prepared(text) })) as unknown as Row[];
+  // A copy of the values: postgres.js writes each one's serialised form back into the array it is given. A statement
+  // without values would go by the simple protocol, parsed and planned every time, unless it is to be prepared.
+  const run = async <Row>(on: postgres.Sql | postgres.TransactionSql, text: string, params?: readonly unknown[]) => {
+    const prepare = prepared(text);
+    const values = [...(params ?? [])] as postgres.ParameterOrJSON<never>[];
+    // postgres.js reads `simple` (its types leave it out).
+    const how = { prepare, simple: !prepare && values.length === 0 };
+    return (await on.unsafe(text, values, how)) as unknown as Row[];
+  };
   const query: Queryable['query'] = async (text, params) => {
     inFlight++;
     try {
