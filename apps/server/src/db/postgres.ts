@@ -26,19 +26,16 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     const values = [...(params ?? [])] as postgres.ParameterOrJSON<never>[];
     // postgres.js reads `simple` (its types leave it out).
     const how = { prepare, simple: !prepare && values.length === 0 };
-    return (await on.unsafe(text, values, how)) as unknown as Row[];
-  };
-  const query: Queryable['query'] = async (text, params) => {
     inFlight++;
     try {
-      return await run(sql, text, params);
+      return (await on.unsafe(text, values, how)) as unknown as Row[];
     } finally {
       inFlight--;
     }
   };
   return {
     kind: 'postgres',
-    query,
+    query: (text, params) => run(sql, text, params),
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return (await sql.begin((tx) => work({ query: (text, params) => run(tx, text, params) }))) as T;
     },
