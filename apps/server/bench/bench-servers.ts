@@ -17,7 +17,7 @@ import { growLarge, PGLITE_SIZE, POSTGRES_SIZE } from './grow-large.ts';
 
 export const here = fileURLToPath(new URL('.', import.meta.url));
 const serverEntry = resolve(here, '../src/server.ts');
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_perf';
+export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_perf';
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? resolve(here, '../../../.data/bench'));
 export const API_BASE = '/console/micros/Api';
 
