@@ -21,8 +21,11 @@ const schema = z.object({
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: optionalText,
   DATA_DIR: z._default(z.string(), '.data'),
-  /** Connections each instance keeps to PostgreSQL. */
-  DB_POOL_SIZE: wholeNumber(1, 10),
+  /**
+   * Connections each process keeps to PostgreSQL for statements, which it pipelines when all are busy, and at most as
+   * many again for transactions, opened when one begins. Few suit a small host best (docs/decisions/030).
+   */
+  DB_POOL_SIZE: wholeNumber(1, 2),
   /** Processes serving one port, each with its own pool (docs/operations.md): a number, or `auto` for one a core. PostgreSQL only. */
   WORKERS: z._default(z.union([z.literal('auto'), z.coerce.number().check(z.int('must be a whole number or auto'), z.gte(1, 'must be at least 1'), z.lte(64, 'must be at most 64'))]), 1),
   /** A statement running longer is cancelled (0: no limit). */

@@ -63,6 +63,31 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
     expect(await db.query('SELECT n FROM kept')).toEqual([{ n: 2 }]);
   });
 
+  it('answers statements while transactions hold every connection of its size (a long import does not stop students)', async () => {
+    const one = openPostgres(url!, { max: 1 });
+    try {
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      let begun!: () => void;
+      const inside = new Promise<void>((resolve) => (begun = resolve));
+      const transaction = one.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        begun();
+        await held;
+        return 'committed';
+      });
+      await inside;
+      // With the transaction open on the one connection, a statement still gets its answer; if it waited for the
+      // transaction, which only ends after this answer, the test would never finish.
+      expect(await one.query('SELECT 7 AS n')).toEqual([{ n: 7 }]);
+      expect(one.poolStats!()).toEqual({ inUse: 1, idle: 1, waiting: 0 });
+      finish();
+      expect(await transaction).toBe('committed');
+    } finally {
+      await one.close();
+    }
+  });
+
   it('says when its LISTEN connection drops, listens again, and hears what is announced afterwards', async () => {
     const channel = `test_${randomBytes(6).toString('hex')}`;
     const heard: string[] = [];

@@ -11,37 +11,55 @@ export interface PostgresOptions {
 /**
  * A PostgreSQL server, through postgres.js: when every connection is busy it sends the next statement on one of them
  * without waiting for the answers before it (pipelining), so one connection serves many requests at once and
- * PostgreSQL reads and answers them in batches (docs/decisions/030, "Pipelined statements"). `searchPath` isolates a
- * schema (tests use one per file).
+ * PostgreSQL reads and answers them in batches (docs/decisions/030, "Pipelined statements"). Transactions have
+ * connections of their own (as many again, opened when one begins), so a long one never holds up the statements.
+ * `searchPath` isolates a schema (tests use one per file).
  */
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
-  const max = options.max ?? 10;
+  const max = options.max ?? 2;
   const sql = postgres(connectionString, { ...settings(options), max });
+  // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
+  const transactions = postgres(connectionString, { ...settings(options), max, idle_timeout: 60 });
   const prepared = statementsToPrepare();
-  let inFlight = 0;
+  let statementsInFlight = 0;
+  let openTransactions = 0;
   // A copy of the values: postgres.js writes each one's serialised form back into the array it is given. A statement
   // without values would go by the simple protocol, parsed and planned every time, unless it is to be prepared.
-  const run = async <Row>(on: postgres.Sql | postgres.TransactionSql, text: string, params?: readonly unknown[]) => {
+  const run = <Row>(on: postgres.Sql | postgres.TransactionSql, text: string, params?: readonly unknown[]) => {
     const prepare = prepared(text);
     const values = [...(params ?? [])] as postgres.ParameterOrJSON<never>[];
     // postgres.js reads `simple` (its types leave it out).
     const how = { prepare, simple: !prepare && values.length === 0 };
-    inFlight++;
-    try {
-      return (await on.unsafe(text, values, how)) as unknown as Row[];
-    } finally {
-      inFlight--;
-    }
+    return on.unsafe(text, values, how) as unknown as Promise<Row[]>;
   };
   return {
     kind: 'postgres',
-    query: (text, params) => run(sql, text, params),
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      return (await sql.begin((tx) => work({ query: (text, params) => run(tx, text, params) }))) as T;
+    async query<Row>(text: string, params?: readonly unknown[]) {
+      statementsInFlight++;
+      try {
+        return await run<Row>(sql, text, params);
+      } finally {
+        statementsInFlight--;
+      }
     },
-    // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open.
-    poolStats: () => ({ inUse: Math.min(inFlight, max), idle: Math.max(0, max - inFlight), waiting: Math.max(0, inFlight - max) }),
-    close: () => sql.end({ timeout: 5 }),
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      openTransactions++;
+      try {
+        return (await transactions.begin((tx) => work({ query: (text, params) => run(tx, text, params) }))) as T;
+      } finally {
+        openTransactions--;
+      }
+    },
+    // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open; a
+    // transaction waits when `max` are open.
+    poolStats: () => ({
+      inUse: Math.min(statementsInFlight, max) + Math.min(openTransactions, max),
+      idle: Math.max(0, max - statementsInFlight),
+      waiting: Math.max(0, statementsInFlight - max) + Math.max(0, openTransactions - max),
+    }),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
+    },
     listen: (channel, onMessage, onState) => listen(connectionString, options, channel, onMessage, onState),
   };
 }

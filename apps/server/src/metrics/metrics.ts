@@ -31,7 +31,7 @@ export function createMetrics(db: Database) {
   });
   new Gauge({
     name: 'portal_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (in_use: running a statement, idle, waiting: statements beyond one a connection, pipelined behind another or queued)',
+    help: 'PostgreSQL connections by state (in_use: running a statement or holding a transaction, idle: statement connections free, waiting: statements beyond one a connection, pipelined behind another or queued, and transactions waiting for a connection)',
     labelNames: ['state'] as const,
     registers,
     collect() {
