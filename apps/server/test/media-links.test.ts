@@ -23,6 +23,20 @@ describe('signed video links', () => {
     expect(signedMediaLink('/media/videos/lesson-a.webm', key, session, now + 30 * 60_000)).toBe(link);
   });
 
+  it('signs for the key and the session it is given, also after signing the same video for another (links are remembered)', () => {
+    const path = 'videos/lesson-b.webm';
+    const first = signatureOf(signedMediaLink(`/media/${path}`, key, session, now));
+    const otherKey = signatureOf(signedMediaLink(`/media/${path}`, 'another-key', session, now));
+    const otherSession = signatureOf(signedMediaLink(`/media/${path}`, key, other, now));
+    expect(new Set([first, otherKey, otherSession]).size).toBe(3);
+    expect(mediaSignatureAllows(otherKey, path, 'another-key', now)).toBe(true);
+    expect(mediaSignatureAllows(otherKey, path, key, now)).toBe(false);
+    expect(mediaSignatureSession(otherSession, path, key, now)).toBe(other);
+    // The next hour's link is a new one, not the remembered one of this hour.
+    expect(signatureOf(signedMediaLink(`/media/${path}`, key, session, now + HOUR))).not.toBe(first);
+    expect(signatureOf(signedMediaLink(`/media/${path}`, key, session, now))).toBe(first);
+  });
+
   it('works for at least six hours, then no more', () => {
     const signature = signatureOf(signedMediaLink('/media/videos/lesson-a.webm', key, session, now));
     expect(mediaSignatureAllows(signature, 'videos/lesson-a.webm', key, now + 6 * HOUR)).toBe(true);

@@ -35,10 +35,29 @@ export function signedMediaLink(link: string, key: string, session: string, now 
   const path = link.slice('/media/'.length);
   if (!isProtectedMedia(path)) return link;
   const expires = (Math.ceil(now / 1000 / HOUR) + LIFETIME_HOURS) * HOUR;
-  // base64url keeps the signature within Fastify's 100-character route parameter.
-  const holder = Buffer.from(session, 'hex').toString('base64url');
-  return `/media/v/${expires}.${holder}.${mac(key, scopeOf(path), expires, session)}/${path}`;
+  const links = signedLinksOf(key);
+  const remembered = `${expires} ${session} ${path}`;
+  let signed = links.get(remembered);
+  if (signed === undefined) {
+    // base64url keeps the signature within Fastify's 100-character route parameter.
+    const holder = Buffer.from(session, 'hex').toString('base64url');
+    signed = `/media/v/${expires}.${holder}.${mac(key, scopeOf(path), expires, session)}/${path}`;
+    if (links.size >= REMEMBERED_LINKS) links.delete(links.keys().next().value!);
+    links.set(remembered, signed);
+  }
+  return signed;
 }
+
+// A link is the same for an hour, and a session asks for the same videos again and again (a chapter's topics, its
+// history): each is signed once and then remembered, the oldest forgotten first. A signature costs about 4 µs, and a
+// list of topics signs each of its videos on every call (docs/decisions/030).
+const REMEMBERED_LINKS = 20_000;
+const signedLinks = new Map<string, Map<string, string>>();
+const signedLinksOf = (key: string) => {
+  let links = signedLinks.get(key);
+  if (!links) signedLinks.set(key, (links = new Map()));
+  return links;
+};
 
 /**
  * The session (its token's hash) for which `signature` ({expires}.{session}.{mac}) lets this path under media/ be
