@@ -3,6 +3,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pgliteOptions } from './pglite-options.ts';
+import { rememberFileSizes } from './pglite-file-sizes.ts';
 import { preparedQueries } from './pglite-statements.ts';
 import { type Reply, type Request, toWireError } from './pglite-protocol.ts';
 
@@ -10,6 +11,7 @@ if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see 
 const port = parentPort;
 const pg = new PGlite((workerData as { dataDir: string }).dataDir, pgliteOptions);
 const query = preparedQueries(pg);
+const ready = pg.waitReady.then(() => rememberFileSizes(pg));
 
 /** Open transactions: each waits, inside PGlite's `transaction`, for the main thread's commit or rollback. */
 const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<unknown> }>();
@@ -21,7 +23,7 @@ const send = (reply: Reply) => port.postMessage(reply);
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'ready':
-      await pg.waitReady;
+      await ready;
       return null;
     case 'query': {
       if (request.tx === undefined) return query(request.sql, request.params);

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { pgliteOptions as options } from './pglite-options.ts';
+import { rememberFileSizes } from './pglite-file-sizes.ts';
 import { preparedQueries } from './pglite-statements.ts';
 
 /**
@@ -10,6 +11,7 @@ import { preparedQueries } from './pglite-statements.ts';
 export async function openPglite(dataDir?: string): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
+  if (dataDir) rememberFileSizes(pg);
   const prepared = preparedQueries(pg);
   const query: Queryable['query'] = (sql, params) => prepared(sql, params);
   return {
