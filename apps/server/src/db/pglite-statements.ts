@@ -1,4 +1,5 @@
 import { parse, type PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { type Column, columnsOf, readRows } from './pglite-rows.ts';
 
 /** What PGlite does not declare in its types but runs every query through: its two locks, and its type maps. */
 interface PgliteInternals {
@@ -15,7 +16,10 @@ interface Prepared {
   name: string;
   paramTypes: number[];
   rows?: RowDescription;
+  columns: Column[];
 }
+type Notification = InstanceType<typeof protocol.messages.NotificationResponseMessage>;
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>["parse"]>[1]>[0];
 
 const { serialize } = protocol;
 const concat = (...parts: Uint8Array[]) => {
@@ -50,10 +54,12 @@ export function preparedQueries(pg: PGlite, limit = 500) {
       concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
       { syncToFs: false },
     );
+    const rows = messages.find((m): m is RowDescription => m.name === 'rowDescription');
     const described = {
       name,
       paramTypes: messages.find((m): m is ParameterDescription => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
-      rows: messages.find((m): m is RowDescription => m.name === 'rowDescription'),
+      rows,
+      columns: columnsOf(rows?.fields ?? [], internals.parsers),
     };
     statements.set(sql, described);
     return described;
@@ -66,15 +72,47 @@ export function preparedQueries(pg: PGlite, limit = 500) {
       const serializer = internals.serializers[statement.paramTypes[i] ?? 0];
       return serializer ? serializer(value) : String(value as string);
     });
-    const { messages } = await pg.execProtocol(
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(
       concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()),
-      { syncToFs: false },
+      // Each chunk is a view of PGlite's memory, which the next statement overwrites.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );
-    // Execute sends no row description of its own: the one described at parse time names the columns.
-    return (parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, internals.parsers)[0]?.rows ?? []) as Row[];
+    const answer = chunks.length === 1 ? chunks[0]! : concat(...chunks);
+    return (readRows(answer, statement.columns) ?? readMessages(answer, statement)) as Row[];
   }
 
-  return async function query<Row>(sql: string, params: readonly unknown[] = [], tx?: Transaction): Promise<Row[]> {
+  /** An answer with an error or notifications in it, read by PGlite's own reader: the error thrown, notifications passed on. */
+  function readMessages(answer: Uint8Array, statement: Prepared) {
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(answer, (message) => messages.push(message));
+    const error = messages.find((m) => m instanceof protocol.messages.DatabaseError);
+    if (error) throw error;
+    for (const message of messages) if (message.name === 'notification') announce(message as Notification);
+    // Execute sends no row description of its own: the one described at parse time names the columns.
+    return parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, internals.parsers)[0]?.rows ?? [];
+  }
+
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const announce = ({ channel, payload }: Notification) =>
+    listeners.get(channel)?.forEach((listener) => queueMicrotask(() => listener(payload)));
+
+  /**
+   * PGlite's `listen`, also hearing what arrives in a prepared statement's answer (PGlite never sees those). Channel
+   * names are taken as PostgreSQL folds them: unquoted, in lower case.
+   */
+  async function listen(channel: string, onMessage: (payload: string) => void) {
+    const stop = await pg.listen(channel, onMessage);
+    const name = /^".*"$/.test(channel) ? channel.slice(1, -1) : channel.toLowerCase();
+    const heard = listeners.get(name) ?? new Set();
+    listeners.set(name, heard.add(onMessage));
+    return async () => {
+      heard.delete(onMessage);
+      await stop();
+    };
+  }
+
+  async function query<Row>(sql: string, params: readonly unknown[] = [], tx?: Transaction): Promise<Row[]> {
     if (statements.has(sql) || (statements.size < limit && PLAIN.test(sql))) {
       const work = () => internals.runExclusive(() => run<Row>(sql, params));
       return tx ? work() : internals._runExclusiveTransaction(work);
@@ -83,7 +121,9 @@ export function preparedQueries(pg: PGlite, limit = 500) {
     // The old statements stay in the session under names never used again (DDL is rare: migrations and tests).
     if (!HARMLESS.test(sql)) statements.clear();
     return rows;
-  };
+  }
+
+  return { query, listen };
 }
 
 const PLAIN = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;

@@ -10,7 +10,7 @@ import { type Reply, type Request, toWireError } from './pglite-protocol.ts';
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts)');
 const port = parentPort;
 const pg = new PGlite((workerData as { dataDir: string }).dataDir, pgliteOptions);
-const query = preparedQueries(pg);
+const { query, listen } = preparedQueries(pg);
 const ready = pg.waitReady.then(() => rememberFileSizes(pg));
 
 /** Open transactions: each waits, inside PGlite's `transaction`, for the main thread's commit or rollback. */
@@ -45,7 +45,7 @@ async function handle(request: Request): Promise<unknown> {
       return null;
     }
     case 'listen':
-      await pg.listen(request.channel, (payload) => send({ notify: request.channel, payload }));
+      await listen(request.channel, (payload) => send({ notify: request.channel, payload }));
       return null;
     case 'close':
       await pg.close();

@@ -12,7 +12,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pg.waitReady;
   if (dataDir) rememberFileSizes(pg);
-  const prepared = preparedQueries(pg);
+  const { query: prepared, listen } = preparedQueries(pg);
   const query: Queryable['query'] = (sql, params) => prepared(sql, params);
   return {
     kind: 'pglite',
@@ -22,7 +22,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     close: () => pg.close(),
     // One process holds the embedded database, so no notification can be missed.
     listen: async (channel, onMessage, onState) => {
-      const stop = await pg.listen(channel, onMessage);
+      const stop = await listen(channel, onMessage);
       onState(true);
       return () => stop();
     },
