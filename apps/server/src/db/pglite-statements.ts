@@ -1,5 +1,5 @@
 import { parse, type PGlite, protocol, type Transaction } from '@electric-sql/pglite';
-import { type Column, columnsOf, readRows } from './pglite-rows.ts';
+import { bindExecuteSync, type Column, columnsOf, readRows } from './pglite-wire.ts';
 
 /** What PGlite does not declare in its types but runs every query through: its two locks, and its type maps. */
 interface PgliteInternals {
@@ -74,7 +74,7 @@ export function preparedQueries(pg: PGlite, limit = 500) {
     });
     const chunks: Uint8Array[] = [];
     await pg.execProtocolRawStream(
-      concat(serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()),
+      bindExecuteSync(statement.name, values),
       // Each chunk is a view of PGlite's memory, which the next statement overwrites.
       { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );

@@ -53,3 +53,37 @@ export function readRows(answer: Uint8Array, columns: readonly Column[]): Record
   }
   return rows;
 }
+
+/**
+ * Bind (values and results as text), execute and sync for a prepared statement, in one buffer sized once: the bytes
+ * PGlite's serialiser writes for the three, which took a tenth of the database thread's time under read load.
+ */
+export function bindExecuteSync(statement: string, values: readonly (string | null)[]): Uint8Array {
+  let valueBytes = 0;
+  for (const value of values) valueBytes += 4 + (value === null ? 0 : Buffer.byteLength(value));
+  // Length, unnamed portal, statement name, no format codes, the values, no result format codes.
+  const bindLength = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + valueBytes + 2;
+  const out = Buffer.allocUnsafe(1 + bindLength + EXECUTE_SYNC.length);
+  let at = out.writeUInt8(0x42, 0); // B
+  at = out.writeInt32BE(bindLength, at);
+  at = out.writeUInt8(0, at);
+  at += out.write(statement, at);
+  at = out.writeUInt8(0, at);
+  at = out.writeInt16BE(0, at);
+  at = out.writeInt16BE(values.length, at);
+  for (const value of values) {
+    if (value === null) {
+      at = out.writeInt32BE(-1, at);
+      continue;
+    }
+    const length = out.write(value, at + 4);
+    out.writeInt32BE(length, at);
+    at += 4 + length;
+  }
+  at = out.writeInt16BE(0, at);
+  EXECUTE_SYNC.copy(out, at);
+  return out;
+}
+
+// Execute the unnamed portal, all its rows; then sync.
+const EXECUTE_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);

@@ -27,6 +27,14 @@ describe('rows read from the embedded database’s answers', () => {
     expect(ours[0]).toMatchObject({ n: 7, title: 'पाठ 3 — भिन्न 🙂', nothing: null, at: new Date('2026-11-27T10:30:00Z'), doc: { a: [1, 'b'] }, twice: 2 });
   });
 
+  it('are asked for with the values given, whatever their text: none, empty, Devanagari, long', async () => {
+    const sql = `SELECT $1::text AS none, $2::text AS empty, $3::text AS title, $4::int AS n, length($5::text) AS long, $6::jsonb AS doc`;
+    const values = [null, '', 'पाठ 3 — भिन्न 🙂', 5, 'x'.repeat(20_000), JSON.stringify({ a: 'b' })];
+    const ours = await db.query(sql, values);
+    expect(ours).toEqual(await byPglite(sql, values));
+    expect(ours).toEqual([{ none: null, empty: '', title: 'पाठ 3 — भिन्न 🙂', n: 5, long: 20_000, doc: { a: 'b' } }]);
+  });
+
   it('come whole from an answer too long for one piece', async () => {
     const sql = `SELECT g AS id, repeat('अ', 300) || g AS body FROM generate_series(1, $1::int) g`;
     const ours = await db.query<{ id: number; body: string }>(sql, [4000]);
