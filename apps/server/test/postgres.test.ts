@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -28,6 +29,28 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
       await few.close();
     }
   });
+
+  // Debian's PostgreSQL listens on this folder's socket as well as on TCP (the CI machine's does).
+  it.runIf(existsSync('/var/run/postgresql/.s.PGSQL.5432'))(
+    'connects through a Unix socket named the libpq way (?host=/folder), and hears notifications there too',
+    async () => {
+      const withSocket = new URL(url!);
+      withSocket.searchParams.set('host', '/var/run/postgresql');
+      const local = openPostgres(withSocket.toString(), { max: 1 });
+      const heard: string[] = [];
+      try {
+        // No server address: the connection is not TCP.
+        expect(await local.query('SELECT inet_server_addr() AS address')).toEqual([{ address: null }]);
+        expect(await db.query<{ address: string }>('SELECT inet_server_addr()::text AS address')).not.toEqual([{ address: null }]);
+        const stop = await local.listen?.('socket_test', (payload) => heard.push(payload), () => {});
+        await db.query(`SELECT pg_notify('socket_test', 'through the socket')`);
+        await expect.poll(() => heard).toEqual(['through the socket']);
+        await stop?.();
+      } finally {
+        await local.close();
+      }
+    },
+  );
 
   it('prepares a statement once on its connection, even one without values, and still runs several statements in one text', async () => {
     const one = openPostgres(url!, { max: 1 });

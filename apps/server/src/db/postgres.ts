@@ -3,6 +3,8 @@ import type { Database, Queryable } from './database.ts';
 
 export interface PostgresOptions {
   searchPath?: string;
+  /** A folder holding PostgreSQL's Unix socket, from the URL's `host` parameter (see `unixSocket`). */
+  socketFolder?: string;
   max?: number | undefined;
   statementTimeoutMs?: number | undefined;
   timeZone?: string | undefined;
@@ -15,7 +17,9 @@ export interface PostgresOptions {
  * connections of their own (as many again, opened when one begins), so a long one never holds up the statements.
  * `searchPath` isolates a schema (tests use one per file).
  */
-export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const [connectionString, socket] = unixSocket(url);
+  options = { ...options, ...socket };
   const max = options.max ?? 2;
   const sql = postgres(connectionString, { ...settings(options), max });
   // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
@@ -67,6 +71,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
 /** What every connection is opened with, the same as PGlite gives its answers. */
 function settings(options: PostgresOptions): postgres.Options<Record<string, postgres.PostgresType>> {
   return {
+    // postgres.js connects to `<folder>/.s.PGSQL.<port>` when its host is a path.
+    ...(options.socketFolder ? { host: options.socketFolder } : {}),
     // bigint counts become numbers, as PGlite gives them.
     types: {
       bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
@@ -104,6 +110,20 @@ function statementsToPrepare(limit = 500) {
     known.add(text);
     return true;
   };
+}
+
+/**
+ * A URL naming a Unix socket the way libpq does, `postgres://user@localhost/db?host=/var/run/postgresql`: the URL
+ * without that parameter (postgres.js would send it to PostgreSQL as a setting, which refuses it), and the folder. On
+ * the database's own machine a socket skips the TCP stack: reads served 5-15% more requests a second
+ * (docs/decisions/030).
+ */
+export function unixSocket(url: string): [string, { socketFolder?: string }] {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const folder = parsed?.searchParams.get('host');
+  if (!parsed || !folder?.startsWith('/')) return [url, {}];
+  parsed.searchParams.delete('host');
+  return [parsed.toString(), { socketFolder: folder }];
 }
 
 /**
