@@ -23,7 +23,7 @@ const EINVAL = 28;
 /**
  * PostgreSQL asks a relation file's size by seeking to its end, for every table it plans for or scans, several times
  * a statement; on PGlite's data directory each such seek is an `fstat` of the real file, about 15% of the embedded
- * database's thread under read load (docs/decisions/030). This PGlite is the only writer of its files
+ * database's thread under read load (docs/decisions/031). This PGlite is the only writer of its files
  * (data-dir-lock.ts), and every change of a file's size goes through the two operations wrapped here (a write, or a
  * truncation, which `fallocate` also becomes), so each file's size is asked of the disk once and then kept up to date.
  */

@@ -22,7 +22,7 @@ const QUIET = new Set([0x32, 0x43, 0x6e, 0x49, 0x73, 0x4e, 0x5a]);
 /**
  * The rows of PostgreSQL's answer to bind-execute-sync, read straight from its messages. PGlite's own reader makes an
  * object of every message and copies every value into a buffer of its own before decoding it; with it, reading an
- * answer took about a third of the embedded database's thread under read load (docs/decisions/030). Undefined when
+ * answer took about a third of the embedded database's thread under read load (docs/decisions/031). Undefined when
  * the answer holds anything else (an error, a notification): PGlite's reader takes those.
  */
 export function readRows(answer: Uint8Array, columns: readonly Column[]): Record<string, unknown>[] | undefined {

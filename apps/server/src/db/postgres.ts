@@ -118,7 +118,7 @@ function statementsToPrepare(limit = 500) {
  * the database's own machine a socket skips the TCP stack: reads served 5-15% more requests a second
  * (docs/decisions/030).
  */
-export function unixSocket(url: string): [string, { socketFolder?: string }] {
+function unixSocket(url: string): [string, { socketFolder?: string }] {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   const folder = parsed?.searchParams.get('host');
   if (!parsed || !folder?.startsWith('/')) return [url, {}];
