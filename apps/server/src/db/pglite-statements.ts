@@ -22,15 +22,6 @@ type Notification = InstanceType<typeof protocol.messages.NotificationResponseMe
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>["parse"]>[1]>[0];
 
 const { serialize } = protocol;
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 
 /**
  * Queries through named prepared statements, in one trip into PGlite each (docs/decisions/031). PGlite's own
@@ -51,7 +42,7 @@ export function preparedQueries(pg: PGlite, limit = 500) {
   async function prepare(sql: string): Promise<Prepared> {
     const name = `p${named++}`;
     const { messages } = await pg.execProtocol(
-      concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const rows = messages.find((m): m is RowDescription => m.name === 'rowDescription');
@@ -78,7 +69,7 @@ export function preparedQueries(pg: PGlite, limit = 500) {
       // Each chunk is a view of PGlite's memory, which the next statement overwrites.
       { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );
-    const answer = chunks.length === 1 ? chunks[0]! : concat(...chunks);
+    const answer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     return (readRows(answer, statement.columns) ?? readMessages(answer, statement)) as Row[];
   }
 

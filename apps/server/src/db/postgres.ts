@@ -3,8 +3,6 @@ import type { Database, Queryable } from './database.ts';
 
 export interface PostgresOptions {
   searchPath?: string;
-  /** A folder holding PostgreSQL's Unix socket, from the URL's `host` parameter (see `unixSocket`). */
-  socketFolder?: string;
   max?: number | undefined;
   statementTimeoutMs?: number | undefined;
   timeZone?: string | undefined;
@@ -18,12 +16,11 @@ export interface PostgresOptions {
  * `searchPath` isolates a schema (tests use one per file).
  */
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
-  const [connectionString, socket] = unixSocket(url);
-  options = { ...options, ...socket };
+  const [connectionString, socketFolder] = unixSocket(url);
   const max = options.max ?? 2;
-  const sql = postgres(connectionString, { ...settings(options), max });
+  const sql = postgres(connectionString, { ...settings(options, socketFolder), max });
   // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
-  const transactions = postgres(connectionString, { ...settings(options), max, idle_timeout: 60 });
+  const transactions = postgres(connectionString, { ...settings(options, socketFolder), max, idle_timeout: 60 });
   const prepared = statementsToPrepare();
   let statementsInFlight = 0;
   let openTransactions = 0;
@@ -64,15 +61,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     close: async () => {
       await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
     },
-    listen: (channel, onMessage, onState) => listen(connectionString, options, channel, onMessage, onState),
+    listen: (channel, onMessage, onState) => listen(connectionString, settings(options, socketFolder), channel, onMessage, onState),
   };
 }
 
+type Settings = postgres.Options<Record<string, postgres.PostgresType>>;
+
 /** What every connection is opened with, the same as PGlite gives its answers. */
-function settings(options: PostgresOptions): postgres.Options<Record<string, postgres.PostgresType>> {
+function settings(options: PostgresOptions, socketFolder: string | undefined): Settings {
   return {
     // postgres.js connects to `<folder>/.s.PGSQL.<port>` when its host is a path.
-    ...(options.socketFolder ? { host: options.socketFolder } : {}),
+    ...(socketFolder ? { host: socketFolder } : {}),
     // bigint counts become numbers, as PGlite gives them.
     types: {
       bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
@@ -118,12 +117,12 @@ function statementsToPrepare(limit = 500) {
  * the database's own machine a socket skips the TCP stack: reads served 5-15% more requests a second
  * (docs/decisions/030).
  */
-function unixSocket(url: string): [string, { socketFolder?: string }] {
+function unixSocket(url: string): [string, string | undefined] {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   const folder = parsed?.searchParams.get('host');
-  if (!parsed || !folder?.startsWith('/')) return [url, {}];
+  if (!parsed || !folder?.startsWith('/')) return [url, undefined];
   parsed.searchParams.delete('host');
-  return [parsed.toString(), { socketFolder: folder }];
+  return [parsed.toString(), folder];
 }
 
 /**
@@ -132,7 +131,7 @@ function unixSocket(url: string): [string, { socketFolder?: string }] {
  */
 async function listen(
   connectionString: string,
-  options: PostgresOptions,
+  connectionSettings: Settings,
   channel: string,
   onMessage: (payload: string) => void,
   onState: (listening: boolean) => void,
@@ -141,7 +140,7 @@ async function listen(
   let retry: NodeJS.Timeout | undefined;
   const statement = `LISTEN "${channel.replaceAll('"', '""')}"`;
   const sql = postgres(connectionString, {
-    ...settings(options),
+    ...connectionSettings,
     max: 1,
     max_lifetime: null,
     fetch_types: false,
