@@ -27,11 +27,48 @@ export async function openTestDatabase(): Promise<Database> {
   return {
     ...db,
     async close() {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
+      await inTurn(`closing ${schema}`, [
+        ['its connections', () => db.close()],
+        ['DROP SCHEMA', () => dropSchema(admin, schema)],
+        ['the admin connection', () => admin.close()],
+      ]);
     },
   };
+}
+
+/**
+ * Drops a test's schema. Nothing should hold a lock in it once its connections are closed; if something does, the
+ * holders are named (so the hang this once was says where it comes from), ended, and the drop tried again.
+ */
+async function dropSchema(admin: Database, schema: string) {
+  await admin.query(`SET lock_timeout = '10s'`);
+  try {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '55P03') throw error;
+    const holders = await admin.query<{ pid: number; state: string; query: string }>(
+      `SELECT DISTINCT a.pid, a.state, a.query FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+         JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE n.nspname = $1 AND a.pid <> pg_backend_pid()`,
+      [schema],
+    );
+    console.warn(`DROP SCHEMA ${schema} waited 10 s on locks held by`, holders);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [holders.map((h) => h.pid)]);
+    await admin.query(`SET lock_timeout = 0`);
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+/** Runs the steps of a close in turn, naming on stderr any still running after 15 s: a hang then says where it is. */
+async function inTurn(what: string, steps: [string, () => Promise<unknown>][]) {
+  for (const [name, step] of steps) {
+    const timer = setTimeout(() => console.warn(`${what}: still waiting for ${name} after 15 s`), 15_000);
+    try {
+      await step();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
 export interface TestApp {
@@ -123,8 +160,10 @@ export async function startTestApp(
     post: (path, body, token) => send('POST', path, body, token),
     get: (path, token) => send('GET', path, undefined, token),
     async close() {
-      await app.close();
-      await db.close();
+      await inTurn('closing the test server', [
+        ['the server (its requests in flight and onClose hooks)', () => app.close()],
+        ['its database', () => db.close()],
+      ]);
     },
   };
 }
