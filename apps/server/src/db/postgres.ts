@@ -17,10 +17,11 @@ export interface PostgresOptions {
  */
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const [connectionString, socketFolder] = unixSocket(url);
+  const connectionSettings = settings(options, socketFolder);
   const max = options.max ?? 2;
-  const sql = postgres(connectionString, { ...settings(options, socketFolder), max });
+  const sql = postgres(connectionString, { ...connectionSettings, max });
   // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
-  const transactions = postgres(connectionString, { ...settings(options, socketFolder), max, idle_timeout: 60 });
+  const transactions = postgres(connectionString, { ...connectionSettings, max, idle_timeout: 60 });
   const prepared = statementsToPrepare();
   let statementsInFlight = 0;
   let openTransactions = 0;
@@ -61,7 +62,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     close: async () => {
       await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
     },
-    listen: (channel, onMessage, onState) => listen(connectionString, settings(options, socketFolder), channel, onMessage, onState),
+    listen: (channel, onMessage, onState) => listen(connectionString, connectionSettings, channel, onMessage, onState),
   };
 }
 
