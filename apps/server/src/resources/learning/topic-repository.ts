@@ -9,7 +9,8 @@ const MAX_TOPICS = 200;
 /**
  * The chapter's topics in order, each with this student's last position (topics_chapter, watch_progress key), the
  * enrolment checked in the same query (one trip to the database instead of two); null when the chapter is out of the
- * student's reach or does not exist.
+ * student's reach or does not exist. Reach is checked on the chapter's subject, already joined: reachable_chapters
+ * would read the chapter a second time.
  */
 export async function listReachableTopics(db: Queryable, studentId: number, chapterId: number): Promise<Topic[] | null> {
   const rows = await db.query<Omit<Topic, 'topic_id'> & { topic_id: number | null }>(
@@ -18,7 +19,7 @@ export async function listReachableTopics(db: Queryable, studentId: number, chap
             t.position_seconds, t.duration_seconds
        FROM chapters c
        JOIN subjects s ON s.id = c.subject_id
-       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
+       JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
        LEFT JOIN LATERAL (
          SELECT t.id AS topic_id, t.name AS topic_name, t.video_link, t.thumbnail, t.position,
                 w.position_seconds,

@@ -11,7 +11,7 @@ export const materialPath = (apiBase: string, id: number, fileName: string) =>
 
 /**
  * The chapter's materials, only when the chapter is of the given subject and the student is enrolled in it, checked
- * in the same query (one trip to the database instead of two); null otherwise.
+ * in the same query (one trip to the database instead of two) on the subject already joined; null otherwise.
  */
 export async function listReachableMaterials(
   db: Queryable,
@@ -24,7 +24,7 @@ export async function listReachableMaterials(
     `SELECT m.id, m.title, m.file_name, c.name AS chapter_name, s.name AS subject_name
        FROM chapters c
        JOIN subjects s ON s.id = c.subject_id
-       JOIN reachable_chapters r ON r.chapter_id = c.id AND r.student_id = $1
+       JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
        LEFT JOIN LATERAL (
          SELECT id, title, file_name, position FROM study_materials
           WHERE chapter_id = c.id
