@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { sessionCacheOf } from './session-cache.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One call, no Hash object: this runs on every signed-in request (0.5-0.9 us against 1.4-2.3 us, docs/decisions/030).
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** Starts a session; the token (256 random bits) is returned once and only its hash is stored. */
 export async function createSession(db: Queryable, studentId: number, ttlHours: number): Promise<string> {
