@@ -17,10 +17,15 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 
 const QUIZ = 'Trigonometric Identities';
 
+/** Opens the reports of the chapter whose quiz list is on screen; returns QUIZ's attempt cards there. */
+async function openReports(page: Page) {
+  await page.getByRole('link', { name: 'View Reports' }).click();
+  return page.getByRole('link', { name: new RegExp(QUIZ) });
+}
+
 /** The number of attempts of QUIZ in the reports of its chapter (the page on screen is its quiz list). */
 async function attemptsInReports(page: Page) {
-  await page.getByRole('link', { name: 'View Reports' }).click();
-  const cards = page.getByRole('link', { name: new RegExp(QUIZ) });
+  const cards = await openReports(page);
   await cards.or(page.getByText('No Data Available')).first().waitFor();
   return cards.count();
 }
@@ -156,8 +161,7 @@ describe('installable and usable offline', () => {
     await page.getByText('Choose a Quiz').waitFor();
     // The list saved on the device (`before` attempts) shows first, then the server's replaces it. Stored twice, the
     // server's would hold `before + 2` and this would never pass.
-    await page.getByRole('link', { name: 'View Reports' }).click();
-    const attempts = page.getByRole('link', { name: new RegExp(QUIZ) });
+    const attempts = await openReports(page);
     await expect.poll(() => attempts.count(), { timeout: 10_000 }).toBe(before + 1);
     expect(errors).toEqual([]);
     await close();
