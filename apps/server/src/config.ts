@@ -84,6 +84,14 @@ const schema = z.object({
   DEFAULT_COUNTRY: z._default(z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')), DEFAULT_COUNTRY),
   /** `requests`: new students send the register form and staff decide; `closed`: the form gives way to CHAT_LINK. */
   REGISTRATION: z._default(z.enum(['requests', 'closed']), 'requests'),
+  /**
+   * The countries (two letters, separated by commas) whose mobile numbers get a registration code; DEFAULT_COUNTRY
+   * when unset. Anyone can type any number into the register form, and some numbers cost the institute dearly.
+   */
+  SMS_COUNTRIES: optionalText,
+  /** Registration codes the whole institute sends in an hour and in a day; beyond them Auth/signup answers 429 (docs/decisions/047). */
+  REGISTRATION_SMS_PER_HOUR: wholeNumber(1, 30),
+  REGISTRATION_SMS_PER_DAY: wholeNumber(1, 200),
   /** `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it. */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   /** The one time zone of the institute: times entered, seeded and shown mean this zone. */
@@ -107,8 +115,10 @@ function isTimeZone(zone: string): boolean {
 
 type Parsed = z.output<typeof schema>;
 export type SmsProvider = 'log' | 'http' | 'msg91' | 'twilio';
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY' | 'WORKERS'> & {
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY' | 'SMS_COUNTRIES' | 'WORKERS'> & {
   DEFAULT_COUNTRY: CountryCode;
+  /** Where registration codes may be texted; at least one country. */
+  SMS_COUNTRIES: CountryCode[];
   /** Processes to serve with: `auto` resolved to the machine's cores. */
   WORKERS: number;
   SEED_DEMO: boolean;
@@ -140,6 +150,16 @@ function parseTrustProxy(value: string): { value: Config['TRUST_PROXY'] } | { pr
   const entries = v.split(/\s*,\s*/);
   const problems = entries.map(proxyEntryProblem).filter(Boolean);
   return problems.length ? { problem: problems.join('; ') } : { value: entries };
+}
+
+/** SMS_COUNTRIES as a list, or why it is refused. */
+function parseCountries(value: string | undefined, fallback: CountryCode): { value: CountryCode[] } | { problem: string } {
+  if (value === undefined) return { value: [fallback] };
+  const entries = value.split(/[\s,]+/).filter(Boolean).map((entry) => entry.toUpperCase());
+  const unknown = entries.filter((entry) => !isCountryCode(entry));
+  if (unknown.length) return { problem: `${unknown.map((u) => `"${u}"`).join(', ')} is not a two-letter country code such as IN` };
+  if (!entries.length) return { problem: 'name at least one country, such as IN' };
+  return { value: [...new Set(entries.filter(isCountryCode))] };
 }
 
 const GATEWAY_URLS = {
@@ -201,6 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (workers > 1 && !data.DATABASE_URL) problems.push(`WORKERS: ${data.WORKERS} processes need DATABASE_URL (the embedded database serves one process)`);
   const trust = parseTrustProxy(data.TRUST_PROXY);
   if ('problem' in trust) problems.push(`TRUST_PROXY: ${trust.problem}`);
+  const defaultCountry = isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY;
+  const countries = parseCountries(data.SMS_COUNTRIES, defaultCountry);
+  if ('problem' in countries) problems.push(`SMS_COUNTRIES: ${countries.problem}`);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   return {
@@ -212,7 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED_DEMO: data.SEED_DEMO === undefined ? !production : data.SEED_DEMO === 'true' || data.SEED_DEMO === '1',
     SMS_PROVIDER: provider,
     WORKERS: workers,
-    DEFAULT_COUNTRY: isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY,
+    DEFAULT_COUNTRY: defaultCountry,
+    SMS_COUNTRIES: 'value' in countries ? countries.value : [defaultCountry],
     TRUST_PROXY: 'value' in trust ? trust.value : false,
   };
 }

@@ -5,6 +5,7 @@ import { rosterRoutes } from './resources/roster/routes.ts';
 import { academicLevelRoutes } from './resources/registration/academic-level-routes.ts';
 import { registrationConsoleRoutes } from './resources/registration/console-routes.ts';
 import { signInLockRoutes } from './resources/auth/lock-routes.ts';
+import { registrationBudgetRoutes } from './resources/auth/budget-routes.ts';
 import { contentPackRoutes } from './resources/content-pack/routes.ts';
 import { auditLogRoutes } from './resources/audit-log/routes.ts';
 import { newsConsoleRoutes } from './resources/news/console-routes.ts';
@@ -22,6 +23,7 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(registrationConsoleRoutes);
   await app.register(academicLevelRoutes);
   await app.register(signInLockRoutes);
+  await app.register(registrationBudgetRoutes);
   await app.register(contentPackRoutes);
   await app.register(auditLogRoutes);
   await app.register(newsConsoleRoutes);

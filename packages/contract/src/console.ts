@@ -14,3 +14,4 @@ export * from './console/insights.ts';
 export * from './console/course.ts';
 export * from './console/schedule.ts';
 export * from './console/quizzes.ts';
+export * from './console/registration-budget.ts';

@@ -49,7 +49,8 @@ const allowed = /^[\d\s()+./-]*$/;
 
 export const isCountryCode = (value: string): value is CountryCode => isSupportedCountry(value);
 
-const countryName = (country: CountryCode | undefined) => {
+/** `India` for `IN`, in English; the code itself where the runtime has no names. */
+export const countryName = (country: CountryCode | undefined) => {
   if (!country) return undefined;
   try {
     return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
@@ -92,6 +93,18 @@ export function canonicalMobile(input: string, context: MobileContext = {}): Mob
   if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where));
   if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where));
   return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`);
+}
+
+/**
+ * The country a canonical number belongs to (`IN`; `JM` for +1 876, which shares +1 with the US), or undefined for a
+ * number of no country: +979 (international premium rate), +881 (satellite phones) and the like.
+ */
+export function countryOfNumber(e164: string): CountryCode | undefined {
+  try {
+    return parsePhoneNumber(e164).country;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `+91 98765 43210`, for showing a stored number; anything unparseable is shown as stored. */

@@ -29,6 +29,14 @@ export function createMetrics(db: Database) {
     help: 'Sign-in codes refused (wrong, expired, used, out of tries)',
     registers,
   });
+  const registrationBudgetRefusals = new Counter({
+    name: 'portal_registration_budget_refusals_total',
+    help: 'Signups refused because the institute-wide budget of registration codes was spent, by window (hour: REGISTRATION_SMS_PER_HOUR, day: REGISTRATION_SMS_PER_DAY)',
+    labelNames: ['window'] as const,
+    registers,
+  });
+  // Shown at 0 from the start, so an alert on their increase has a series to watch.
+  for (const window of ['hour', 'day'] as const) registrationBudgetRefusals.inc({ window }, 0);
   new Gauge({
     name: 'portal_db_pool_connections',
     help: 'PostgreSQL connections by state (in_use: running a statement or holding a transaction, idle: statement connections free, waiting: statements beyond one a connection, pipelined behind another or queued, and transactions waiting for a connection)',
@@ -63,5 +71,5 @@ export function createMetrics(db: Database) {
       this.set(answerCacheOf(db)?.size ?? 0);
     },
   });
-  return { registry, requests, smsSends, signInFailures };
+  return { registry, requests, smsSends, signInFailures, registrationBudgetRefusals };
 }

@@ -1,42 +1,54 @@
 import type { Queryable } from '../../db/database.ts';
 import { CHALLENGE_RETENTION_SECONDS, CODE_TTL_SECONDS, SEND_WINDOW_SECONDS } from './limits.ts';
 
-/** Codes sent to one number since its last successful sign-in, in the send window: from everywhere, and from one address. */
+/**
+ * Codes sent to one number since its last successful sign-in, in the send window: from everywhere, and from one address
+ * (both leaving out the codes asked from known devices), and from one known device.
+ */
 export interface NumberSends {
   sends: number;
   /** Seconds until the oldest counted send leaves the window. */
   sendsFreeIn: number;
   sendsHere: number;
   sendsHereFreeIn: number;
+  sendsFromDevice: number;
+  sendsFromDeviceFreeIn: number;
 }
 
-export async function numberSends(db: Queryable, phone: string, clientIp: string): Promise<NumberSends> {
+export async function numberSends(db: Queryable, phone: string, clientIp: string, device: string | null): Promise<NumberSends> {
   const [row] = await db.query<NumberSends>(
     `WITH recent AS (
-       SELECT created_at, client_ip, consumed_at FROM otp_challenges
+       SELECT created_at, client_ip, consumed_at, device_hash FROM otp_challenges
         WHERE phone = $1 AND created_at > now() - make_interval(secs => $3) AND NOT undelivered
      ), since AS (
        SELECT coalesce(max(created_at), '-infinity'::timestamptz) AS at FROM recent WHERE consumed_at IS NOT NULL
      ), counted AS (
-       SELECT created_at, client_ip FROM recent, since WHERE recent.created_at > since.at
+       SELECT created_at, client_ip, device_hash FROM recent, since WHERE recent.created_at > since.at
      )
-     SELECT count(*)::int AS "sends",
-            coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $3) - now())), 0)::int AS "sendsFreeIn",
-            count(*) FILTER (WHERE client_ip = $2)::int AS "sendsHere",
-            coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE client_ip = $2) + make_interval(secs => $3) - now())), 0)::int AS "sendsHereFreeIn"
+     SELECT count(*) FILTER (WHERE device_hash IS NULL)::int AS "sends",
+            ${freeIn('device_hash IS NULL')} AS "sendsFreeIn",
+            count(*) FILTER (WHERE device_hash IS NULL AND client_ip = $2)::int AS "sendsHere",
+            ${freeIn('device_hash IS NULL AND client_ip = $2')} AS "sendsHereFreeIn",
+            count(*) FILTER (WHERE device_hash = $4::text)::int AS "sendsFromDevice",
+            ${freeIn('device_hash = $4::text')} AS "sendsFromDeviceFreeIn"
        FROM counted`,
-    [phone, clientIp, SEND_WINDOW_SECONDS],
+    [phone, clientIp, SEND_WINDOW_SECONDS, device],
   );
-  return row ?? { sends: 0, sendsFreeIn: 0, sendsHere: 0, sendsHereFreeIn: 0 };
+  return row ?? { sends: 0, sendsFreeIn: 0, sendsHere: 0, sendsHereFreeIn: 0, sendsFromDevice: 0, sendsFromDeviceFreeIn: 0 };
 }
 
-/** Codes sent from one client address in the window that did not lead to a sign-in. */
+/** Seconds until the oldest of the counted sends that match `filter` leaves the window ($3). */
+const freeIn = (filter: string) =>
+  `coalesce(ceil(extract(epoch FROM min(created_at) FILTER (WHERE ${filter}) + make_interval(secs => $3) - now())), 0)::int`;
+
+/** Codes sent from one client address in the window that did not lead to a sign-in (known devices' codes aside). */
 export async function addressActivity(db: Queryable, clientIp: string): Promise<{ sends: number; freeIn: number }> {
   const [row] = await db.query<{ sends: number; freeIn: number }>(
     `SELECT count(*)::int AS "sends",
             coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - now())), 0)::int AS "freeIn"
        FROM otp_challenges
-      WHERE client_ip = $1 AND created_at > now() - make_interval(secs => $2) AND consumed_at IS NULL AND NOT undelivered`,
+      WHERE client_ip = $1 AND created_at > now() - make_interval(secs => $2) AND consumed_at IS NULL AND NOT undelivered
+        AND device_hash IS NULL`,
     [clientIp, SEND_WINDOW_SECONDS],
   );
   return row ?? { sends: 0, freeIn: 0 };
@@ -78,13 +90,15 @@ export interface NewChallenge {
   accountId: number | null;
   phone: string;
   clientIp: string;
+  /** The known device the code was asked from, or null. */
+  device: string | null;
   codeHash: string;
 }
 
 export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO otp_challenges (ref_hash, audience, student_id, staff_id, registration_id, phone, client_ip, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9)) RETURNING id`,
+    `INSERT INTO otp_challenges (ref_hash, audience, student_id, staff_id, registration_id, phone, client_ip, code_hash, expires_at, device_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9), $10) RETURNING id`,
     [
       c.refHash,
       c.audience,
@@ -95,6 +109,7 @@ export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<n
       c.clientIp,
       c.codeHash,
       CODE_TTL_SECONDS,
+      c.device,
     ],
   );
   if (!row) throw new Error('otp challenge not stored');
@@ -102,13 +117,15 @@ export async function insertChallenge(db: Queryable, c: NewChallenge): Promise<n
 }
 
 /**
- * A newer code replaces the pending ones asked for the number from the same address; codes asked from elsewhere
- * keep working, so a stranger cannot void the code the student is typing.
+ * A newer code replaces the pending ones asked for the number from the same address and the same known device (or
+ * none); codes asked from elsewhere keep working, so a stranger, even behind the student's own address, cannot void
+ * the code the student is typing on their known device.
  */
-export async function expirePendingChallenges(db: Queryable, phone: string, clientIp: string) {
+export async function expirePendingChallenges(db: Queryable, phone: string, clientIp: string, device: string | null) {
   await db.query(
-    `UPDATE otp_challenges SET expires_at = now() WHERE phone = $1 AND client_ip = $2 AND consumed_at IS NULL AND expires_at > now()`,
-    [phone, clientIp],
+    `UPDATE otp_challenges SET expires_at = now()
+      WHERE phone = $1 AND client_ip = $2 AND device_hash IS NOT DISTINCT FROM $3::text AND consumed_at IS NULL AND expires_at > now()`,
+    [phone, clientIp, device],
   );
 }
 

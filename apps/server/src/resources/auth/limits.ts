@@ -34,6 +34,23 @@ export const MAX_SENDS_PER_NUMBER = 15;
 export const MAX_SENDS_PER_ADDRESS = 20;
 export const SEND_WINDOW_SECONDS = 60 * 60;
 
+/**
+ * Codes a known device (a browser whose device cookie completed a sign-in for the number) may ask for that number in
+ * SEND_WINDOW_SECONDS. They count here and not against the number's or the address's caps, which strangers can fill:
+ * the owner's own phone still gets a code (docs/decisions/047).
+ */
+export const MAX_SENDS_PER_NUMBER_AND_DEVICE = 5;
+/** How long a device stays known after its last sign-in to a number (the device cookie lives as long). */
+export const KNOWN_DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The windows of the institute's budget of registration codes, REGISTRATION_SMS_PER_HOUR and REGISTRATION_SMS_PER_DAY
+ * (config.ts): Auth/signup texts numbers nobody has proved, so without a budget a flood of signups spends the
+ * institute's SMS without bound (SMS pumping, docs/decisions/047).
+ */
+export const REGISTRATION_BUDGET_HOUR_SECONDS = 60 * 60;
+export const REGISTRATION_BUDGET_DAY_SECONDS = 24 * 60 * 60;
+
 /** Wait before the same sign-in may ask for a new code. */
 export const RESEND_COOLDOWN_SECONDS = 30;
 

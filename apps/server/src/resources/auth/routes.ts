@@ -10,6 +10,7 @@ import { type Audience, findChallenge } from './challenge-repository.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
+import { presentedDevice, rememberSignedInDevice } from './known-device.ts';
 import { sendCode } from './send-code.ts';
 import { createSession, deleteDeadSessions, revokeSession } from '../../sessions/session-repository.ts';
 import { startSweeping } from './sweep.ts';
@@ -36,6 +37,7 @@ export async function authRoutes(app: FastifyInstance) {
       audience: 'student',
       accountId: student?.stud_id ?? null,
       clientIp: clientAddressKey(request.ip),
+      device: presentedDevice(request),
     });
     return { status: true, message: codeSentMessage, data: sent };
   });
@@ -50,12 +52,13 @@ export async function authRoutes(app: FastifyInstance) {
       audience: challenge.audience,
       accountId: challenge.accountId,
       clientIp: clientAddressKey(request.ip),
+      device: presentedDevice(request),
       replacing: challenge,
     });
     return { status: true, message: codeSentMessage, data: sent };
   });
 
-  defineRoute(app, verifyOtp, async ({ body, request }) => {
+  defineRoute(app, verifyOtp, async ({ body, request, reply }) => {
     const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
@@ -67,6 +70,8 @@ export async function authRoutes(app: FastifyInstance) {
     if (!(await isStudentActive(app.db, student.stud_id))) return { status: false as const, message: deactivatedMessage };
     await deleteDeadSessions(app.db, student.stud_id);
     const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);
+    // This browser proved it holds the number: its next codes come from an allowance strangers cannot spend.
+    await rememberSignedInDevice(app.db, request, reply, result.phone, app.config.API_BASE);
     return { status: true as const, message: 'Login successful', data: student, token };
   });
 

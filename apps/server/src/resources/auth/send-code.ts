@@ -13,7 +13,10 @@ import {
   type Audience,
   type ChallengeState,
 } from './challenge-repository.ts';
-import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, RESEND_COOLDOWN_SECONDS } from './limits.ts';
+import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, MAX_SENDS_PER_NUMBER_AND_DEVICE, RESEND_COOLDOWN_SECONDS } from './limits.ts';
+import { isKnownDeviceFor } from './known-device-repository.ts';
+import { budgetRefusal, type BudgetRefusal } from './registration-budget.ts';
+import { recordBudgetRefusal } from './registration-budget-repository.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { wrongCodes } from './wrong-code-repository.ts';
 import { serverSecret } from '../../server-secret.ts';
@@ -39,6 +42,11 @@ export interface CodeRequest {
   /** The student, staff member or registration request the code is for, or null: same answer and limits, but no text. */
   accountId: number | null;
   clientIp: string;
+  /**
+   * The hash of the device id the request carries (known-device.ts), or null. It counts only if that device completed
+   * a sign-in for this number: then the code comes from the device's own allowance (docs/decisions/047).
+   */
+  device: string | null;
   replacing?: ChallengeState;
 }
 
@@ -54,19 +62,34 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   const refHash = hashOtpRef(otpRef);
   const code = newCode(app.config.OTP_LENGTH);
 
-  const id = await app.db.transaction(async (tx) => {
+  const stored = await app.db.transaction(async (tx): Promise<{ id: number } | BudgetRefusal> => {
     await lockNumberAndAddress(tx, phone, request.clientIp);
-    await checkLimits(tx, phone, request.clientIp, request.replacing);
-    await expirePendingChallenges(tx, phone, request.clientIp);
-    return insertChallenge(tx, {
+    // A registration signs nobody in, so its codes never come from a device's allowance.
+    const device = audience !== 'registration' && request.device && (await isKnownDeviceFor(tx, request.device, phone)) ? request.device : null;
+    await checkLimits(tx, phone, request.clientIp, device, request.replacing);
+    if (audience === 'registration') {
+      const refusal = await budgetRefusal(tx, app.config);
+      if (refusal) return refusal;
+    }
+    await expirePendingChallenges(tx, phone, request.clientIp, device);
+    const id = await insertChallenge(tx, {
       refHash,
       audience,
       accountId,
       phone,
       clientIp: request.clientIp,
+      device,
       codeHash: accountId ? hashCode(secret, refHash, code) : unmatchableCodeHash(secret, refHash),
     });
+    return { id };
   });
+  if ('message' in stored) {
+    // Counted after the transaction, which stored nothing: the Overview and /metrics say the budget was hit.
+    await recordBudgetRefusal(app.db);
+    app.metrics.registrationBudgetRefusals.inc({ window: stored.window });
+    throw limited(stored.message);
+  }
+  const { id } = stored;
 
   if (accountId) {
     // Texted after the answer, so a registered number answers as fast as any other (docs/decisions/040). A text the
@@ -79,7 +102,7 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS, otp_length: app.config.OTP_LENGTH };
 }
 
-async function checkLimits(tx: Queryable, phone: string, clientIp: string, replacing?: ChallengeState) {
+async function checkLimits(tx: Queryable, phone: string, clientIp: string, device: string | null, replacing?: ChallengeState) {
   if (replacing && !replacing.undelivered) {
     // From the number's newest code, not the one being replaced: resending an older code again and again
     // must not get round the cool-down.
@@ -90,7 +113,14 @@ async function checkLimits(tx: Queryable, phone: string, clientIp: string, repla
   }
   const wrong = wrongCodeRefusal(await wrongCodes(tx, phone, clientIp));
   if (wrong) throw limited(wrong);
-  const number = await numberSends(tx, phone, clientIp);
+  const number = await numberSends(tx, phone, clientIp, device);
+  if (device) {
+    // The owner's own browser: strangers' codes do not count against it, nor its codes against the number's caps.
+    if (number.sendsFromDevice >= MAX_SENDS_PER_NUMBER_AND_DEVICE) {
+      throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFromDeviceFreeIn)}.`);
+    }
+    return;
+  }
   if (number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS || number.sends >= MAX_SENDS_PER_NUMBER) {
     const wait = number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS ? number.sendsHereFreeIn : number.sendsFreeIn;
     throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`);

@@ -2,16 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { deleteOldChallenges } from './challenge-repository.ts';
 import { deleteOldWrongCodes } from './wrong-code-repository.ts';
+import { deleteForgottenDevices } from './known-device-repository.ts';
+import { deleteOldBudgetRefusals } from './registration-budget-repository.ts';
 import { SWEEP_INTERVAL_MS } from './limits.ts';
 import { deleteExpiredSessions } from '../../sessions/session-repository.ts';
 import { deleteUnverifiedRequests } from '../registration/registration-repository.ts';
 
-/** Removes challenges and wrong codes too old to count, sessions that have expired and registrations never proved. */
+/**
+ * Removes challenges, wrong codes and budget refusals too old to count, sessions that have expired, registrations never
+ * proved and devices that have not signed in for a year.
+ */
 export async function sweepAuth(db: Queryable) {
   await deleteOldChallenges(db);
   await deleteOldWrongCodes(db);
   await deleteExpiredSessions(db);
   await deleteUnverifiedRequests(db);
+  await deleteForgottenDevices(db);
+  await deleteOldBudgetRefusals(db);
 }
 
 /** Sweeps once the server is ready and then every SWEEP_INTERVAL_MS; stops when the server closes. */

@@ -6,8 +6,8 @@ import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { countWrongCode, forgiveWrongCode, wrongCodes } from './wrong-code-repository.ts';
 
-/** A right code names its audience and whom it is for (the student, staff member or registration request). */
-export type Verification = { ok: true; audience: Audience; accountId: number } | { ok: false; message: string; triesLeft?: number };
+/** A right code names its audience, whom it is for (the student, staff member or registration request) and its number. */
+export type Verification = { ok: true; audience: Audience; accountId: number; phone: string } | { ok: false; message: string; triesLeft?: number };
 
 const expired = 'This code has expired. Please ask for a new code.';
 const used = 'This code has already been used. Please ask for a new code.';
@@ -56,7 +56,7 @@ export async function verifyCode(
   }
   await forgiveWrongCode(db, counted);
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);
-  return { ok: true, audience: challenge.audience, accountId: challenge.accountId };
+  return { ok: true, audience: challenge.audience, accountId: challenge.accountId, phone };
 }
 
 function whyUnusable(challenge: ChallengeState): string | undefined {

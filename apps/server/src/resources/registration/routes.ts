@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { academicLevels, registration, signup } from '@portal/contract';
-import { canonicalMobile } from '@portal/contract/phone';
+import { canonicalMobile, countryName, countryOfNumber } from '@portal/contract/phone';
 import { ApiError } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
@@ -33,10 +33,18 @@ export async function registrationRoutes(app: FastifyInstance) {
     const number = canonicalMobile(body.mobile, { callingCode: body.phone_code });
     if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
     const phone = number.e164;
+    // Anyone can type any number here, and some cost the institute dearly (premium, satellite): text only the
+    // countries it chose (SMS_COUNTRIES, docs/decisions/047). Said openly: it tells nothing about who studies here.
+    const country = countryOfNumber(phone);
+    if (!country || !app.config.SMS_COUNTRIES.includes(country)) {
+      const where = app.config.SMS_COUNTRIES.map((c) => countryName(c)).join(', ');
+      throw new ApiError(400, `mobile: We can text a registration code only to a mobile number of ${where}. Please contact the institute to join.`);
+    }
     const requestId = await insertRequest(app.db, body, number);
     try {
       // The same code, limits and cool-down as sign-in; the answer is the same whether or not the number has an account.
-      const sent = await sendCode(app, { phone, audience: 'registration', accountId: requestId, clientIp: clientAddressKey(request.ip) });
+      // No device allowance: a registration proves a number but signs nobody in (docs/decisions/047).
+      const sent = await sendCode(app, { phone, audience: 'registration', accountId: requestId, clientIp: clientAddressKey(request.ip), device: null });
       return { status: true, message: 'We sent a code to your mobile number.', data: sent };
     } catch (error) {
       await deleteRequest(app.db, requestId);

@@ -9,6 +9,7 @@ import { findChallenge } from '../auth/challenge-repository.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { hashOtpRef } from '../auth/otp-codes.ts';
+import { presentedDevice, rememberSignedInDevice } from '../auth/known-device.ts';
 import { sendCode } from '../auth/send-code.ts';
 import { verifyCode } from '../auth/verify-code.ts';
 import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
@@ -25,7 +26,13 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
     // Same answer for a number that is not staff: nobody learns who works at the institute.
     const member = await findActiveStaffByMobile(app.db, mobile.e164);
-    const sent = await sendCode(app, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null, clientIp: clientAddressKey(request.ip) });
+    const sent = await sendCode(app, {
+      phone: mobile.e164,
+      audience: 'staff',
+      accountId: member?.id ?? null,
+      clientIp: clientAddressKey(request.ip),
+      device: presentedDevice(request),
+    });
     return { status: true, message: codeSentMessage, data: sent };
   });
 
@@ -39,18 +46,21 @@ export async function staffAuthRoutes(app: FastifyInstance) {
       audience: 'staff',
       accountId: challenge.accountId,
       clientIp: clientAddressKey(request.ip),
+      device: presentedDevice(request),
       replacing: challenge,
     });
     return { status: true, message: codeSentMessage, data: sent };
   });
 
-  defineConsoleRoute(app, staffVerifyOtp, async ({ body, request }) => {
+  defineConsoleRoute(app, staffVerifyOtp, async ({ body, request, reply }) => {
     const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, ['staff']);
     if (!result.ok) return { status: false as const, message: result.message };
     const member = await findStaffMember(app.db, result.accountId);
     if (!member?.active) return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };
     await deleteDeadStaffSessions(app.db, member.staff_id);
     const token = await createStaffSession(app.db, member.staff_id, app.config.SESSION_TTL_HOURS);
+    // As for students: this browser's next codes for the number come from its own allowance (docs/decisions/047).
+    await rememberSignedInDevice(app.db, request, reply, result.phone, app.config.CONSOLE_API_BASE);
     return { status: true as const, message: `Welcome, ${member.name}`, data: member, token };
   });
 
