@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { desktop, enterCode, openLogin, openPage, OTHER_MOBILE, outboxSize, phone, requestCode, signIn, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
+import { postFrom } from './support/strangers.ts';
 
 const browser = useBrowser();
 
@@ -120,6 +121,28 @@ describe('sign-in and logout on a desktop', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await storedSession(page)).toMatchObject({ state: { user: null, token: null } });
     await expect.poll(async () => (await profileWith(token, user.stud_id)).status).toBe(401);
+    await close();
+  });
+});
+
+describe('a stranger who fills the number with code requests', () => {
+  it("does not keep the owner out: the browser that signed in to the number before still gets a code", async () => {
+    const { page, close } = await openPage(browser(), phone);
+    await signIn(page, OTHER_MOBILE);
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // 18 requests from three other addresses: 15 codes texted, then the number is capped for anyone else.
+    const statuses: number[] = [];
+    for (const stranger of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
+      for (let i = 0; i < 6; i++) statuses.push(await postFrom(stranger, '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE }));
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    expect(await postFrom('127.0.0.5', '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE })).toBe(429);
+
+    // The owner's own browser: a code, and a sign-in with it (which also frees the number for the files after this one).
+    await signIn(page, OTHER_MOBILE);
     await close();
   });
 });

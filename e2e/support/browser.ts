@@ -35,16 +35,19 @@ interface OutboxMessage {
   text: string;
 }
 
-async function readOutbox(): Promise<OutboxMessage[]> {
-  const text = await readFile(inject('outbox'), 'utf8').catch(() => '');
+async function readOutbox(outbox = inject('outbox')): Promise<OutboxMessage[]> {
+  const text = await readFile(outbox, 'utf8').catch(() => '');
   return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxMessage);
 }
 
-/** Waits for an SMS to `+91{mobile}` beyond the first `seen` messages and returns its four-digit code. */
-export async function waitForCode(mobile: string, seen: number): Promise<string> {
+/**
+ * Waits for an SMS to `+91{mobile}` beyond the first `seen` messages and returns its four-digit code (from the shared
+ * server's outbox, or the one named: a portal of the test's own).
+ */
+export async function waitForCode(mobile: string, seen: number, outbox?: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const fresh = (await readOutbox()).slice(seen).filter((m) => m.to === `+91${mobile}`);
+    const fresh = (await readOutbox(outbox)).slice(seen).filter((m) => m.to === `+91${mobile}`);
     const code = fresh.at(-1)?.text.match(/\b(\d{4,8})\b/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -52,7 +55,7 @@ export async function waitForCode(mobile: string, seen: number): Promise<string>
   throw new Error(`No code was sent to +91${mobile}`);
 }
 
-export const outboxSize = async () => (await readOutbox()).length;
+export const outboxSize = async (outbox?: string) => (await readOutbox(outbox)).length;
 
 /**
  * Opens /login and waits for the app's own screen: the copy drawn before the app's code arrives takes no input

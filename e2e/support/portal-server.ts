@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '../..');
  * (or E2E_DATABASE_URL's, unless `embedded`), on a free port. Every test file shares the one global-setup.ts
  * starts; a test that must change the app's files starts its own on a copy.
  */
-export async function startPortal(webDist: string, { embedded = false } = {}) {
+export async function startPortal(webDist: string, { embedded = false, env = {} as Record<string, string> } = {}) {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
@@ -36,6 +36,8 @@ export async function startPortal(webDist: string, { embedded = false } = {}) {
       WEB_DIST: webDist,
       // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
       DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
+      // A journey's own settings (e.g. a tiny budget of registration codes).
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

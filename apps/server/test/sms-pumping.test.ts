@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { loopback, postFrom } from './from-address.ts';
 
@@ -134,5 +135,15 @@ describe('Auth/signup under a flood', () => {
 
     const metrics = await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
     expect(await metrics.text()).toMatch(/^portal_registration_budget_refusals_total\{window="hour"\} [1-9]\d*$/m);
+  });
+});
+
+describe('SMS_COUNTRIES', () => {
+  it('is DEFAULT_COUNTRY unless set, takes two-letter codes in any case, and names a wrong one', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).SMS_COUNTRIES).toEqual(['IN']);
+    expect(loadConfig({ NODE_ENV: 'test', DEFAULT_COUNTRY: 'NP' }).SMS_COUNTRIES).toEqual(['NP']);
+    expect(loadConfig({ NODE_ENV: 'test', SMS_COUNTRIES: 'in, np' }).SMS_COUNTRIES).toEqual(['IN', 'NP']);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMS_COUNTRIES: 'IN,XX' })).toThrow('SMS_COUNTRIES: "XX" is not a two-letter country code such as IN');
+    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATION_SMS_PER_HOUR: '0' })).toThrow('REGISTRATION_SMS_PER_HOUR: must be a whole number of at least 1');
   });
 });

@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { ConsolePageHeading } from '../components/console-page-heading.tsx';
 import { useStaffSession } from '../lib/staff-session.ts';
 import { pagesFor } from './console-pages.ts';
+
+// Admins only (its call is), and in a chunk of its own like the pages.
+const RegistrationBudgetPanel = lazy(() => import('../features/registration-budget/registration-budget-panel.tsx'));
 
 /** The first page after sign-in: who is signed in and where they can go. */
 export default function OverviewPage() {
@@ -25,6 +29,11 @@ export default function OverviewPage() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {staff.role === 'admin' ? (
+        <Suspense fallback={null}>
+          <RegistrationBudgetPanel />
+        </Suspense>
       ) : null}
     </div>
   );
