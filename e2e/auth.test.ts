@@ -127,7 +127,7 @@ describe('sign-in and logout on a desktop', () => {
 
 describe('a stranger who fills the number with code requests', () => {
   it("does not keep the owner out: the browser that signed in to the number before still gets a code", async () => {
-    const { page, close } = await openPage(browser(), phone);
+    const { page, close } = await openPage(browser(), desktop);
     await signIn(page, OTHER_MOBILE);
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

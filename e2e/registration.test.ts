@@ -92,7 +92,8 @@ describe('the institute approves the request', () => {
 });
 
 describe("the institute's budget of registration codes", () => {
-  it("refuses the register form with a plain message once the hour's codes are spent, and the admin's Overview says so", async () => {
+  // A second server starts (up to a minute on a busy machine) besides the journey itself.
+  it("refuses the register form with a plain message once the hour's codes are spent, and the admin's Overview says so", { timeout: 180_000 }, async () => {
     // A portal of its own with a budget of one code an hour, so the shared server's budget stays whole for other files.
     const portal = await startPortal(inject('webDist'), { embedded: true, env: { REGISTRATION_SMS_PER_HOUR: '1' } });
     const student = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
