@@ -54,7 +54,6 @@ describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with ot
     const watched = await watchingTheServer(() => t.consolePost('/Students/import_preview', { file }, admin));
     expect(watched.result.status).toBe(200);
     expect(watched.result.body.data.counts).toEqual({ new: LINES, updated: 0, unchanged: 0, error: 0 });
-    console.log(JSON.stringify({ ...watched, result: watched.result.status }));
     expect(watched.healthzAnswers).toBeGreaterThan(0);
     expect(watched.longestBlockMs).toBeLessThan(1000);
   }, 300_000);
@@ -64,7 +63,6 @@ describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with ot
     const watched = await watchingTheServer(() => t.consolePost('/Students/import_commit', { file }, admin));
     expect(watched.result.status).toBe(200);
     expect(watched.result.body.data).toMatchObject({ created: LINES, updated: 0, skipped: [] });
-    console.log(JSON.stringify({ ...watched, result: watched.result.status }));
     expect(watched.healthzAnswers).toBeGreaterThan(0);
     expect(watched.longestBlockMs).toBeLessThan(1000);
     const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM students');
