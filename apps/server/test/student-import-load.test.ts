@@ -6,6 +6,8 @@ import { BATCHES_WITH_SUBJECTS, generatedStudentCsv } from './student-csv-fixtur
 
 // Read and checked in one go, this many lines held the server's event loop for seconds on the project's 2-core
 // machine (issue 32; docs/decisions/049 has the 100,000-line figures from apps/server/bench/student-import.ts).
+// The timeouts are generous: a busy machine stretches the commit's database work (200 s at a load average of 20 on
+// 2 cores), which is not what this file measures.
 const LINES = 50_000;
 
 let t: TestApp;
@@ -16,10 +18,10 @@ beforeAll(async () => {
   t = await startTestApp({ threadedDatabase: true });
   admin = await t.staffTokenFor('admin');
   file = Buffer.from(generatedStudentCsv(LINES, await t.db.query(BATCHES_WITH_SUBJECTS))).toString('base64');
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
-});
+}, 60_000);
 
 /**
  * Runs `work` while /healthz is asked again and again (the answers show the server kept answering), and measures the
@@ -56,7 +58,7 @@ describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with ot
     expect(watched.result.body.data.counts).toEqual({ new: LINES, updated: 0, unchanged: 0, error: 0 });
     expect(watched.healthzAnswers).toBeGreaterThan(0);
     expect(watched.longestBlockMs).toBeLessThan(1000);
-  }, 300_000);
+  }, 600_000);
 
   it('nor does the commit, which stores every line in one transaction', async () => {
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM students');
@@ -67,5 +69,5 @@ describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with ot
     expect(watched.longestBlockMs).toBeLessThan(1000);
     const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM students');
     expect(after[0]!.n - before[0]!.n).toBe(LINES);
-  }, 300_000);
+  }, 600_000);
 });
