@@ -1,40 +1,61 @@
-// Prints how long the one importer takes to preview and to commit a CSV of 10,000 new students (LINES to
-// change it), then the same file again (all unchanged), on PGlite, or on PostgreSQL when DATABASE_URL is set.
+// Prints what a large roster import costs the rest of the server (issue 32; docs/decisions/049): the server in this
+// process on the embedded database on its own thread, as it runs (or PostgreSQL when DATABASE_URL is set), previews
+// and commits a CSV of LINES (100,000) new students over HTTP, then the same file again (all unchanged). During each,
+// /healthz and a call that reads the database (/readyz) are asked one after another: their worst and median
+// latency, and the event loop's longest wait and longest CPU block (test/event-loop-watch.ts).
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/index.ts';
-import { importStudents } from '../src/resources/roster/import/import-students.ts';
-import { openTestDatabase } from '../test/helper.ts';
+import { watchEventLoop } from '../test/event-loop-watch.ts';
+import { startTestApp } from '../test/helper.ts';
+import { BATCHES_WITH_SUBJECTS, generatedStudentCsv } from '../test/student-csv-fixture.ts';
 
-const LINES = Number(process.env.LINES ?? 10_000);
+const LINES = Number(process.env.LINES ?? 100_000);
 
 if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-const db = await openTestDatabase();
-await migrate(db);
-await seedDemo(db);
-const batches = await db.query<{ name: string; subject: string }>(
-  'SELECT b.name, s.name AS subject FROM batches b JOIN subjects s ON s.id = b.subject_id ORDER BY b.id',
-);
+const t = await startTestApp({ threadedDatabase: true });
+const admin = await t.staffTokenFor('admin');
+const bytes = generatedStudentCsv(LINES, await t.db.query(BATCHES_WITH_SUBJECTS));
+const file = Buffer.from(bytes).toString('base64');
+console.log(`${LINES} lines, ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite on its own thread'})`);
 
-const rows = ['name,mobile,guardian,email,state,district,academic_level,subjects,batches'];
-for (let i = 0; i < LINES; i++) {
-  const batch = batches[i % batches.length]!;
-  // Numbers written the ways staff write them: with the trunk 0, with spaces, with +91.
-  const national = String(7000000000 + i * 13);
-  const mobile = i % 3 === 0 ? `0${national}` : i % 3 === 1 ? `${national.slice(0, 5)} ${national.slice(5)}` : `+91${national}`;
-  rows.push(`Student ${i},${mobile},Guardian ${i},s${i}@example.com,Kerala,Ernakulam,Class ${9 + (i % 4)},${batch.subject},"${batch.name}"`);
+/** Asks `path` again and again until `done()`, one request at a time; the latencies in ms. */
+async function pollWhile(path: string, done: () => boolean) {
+  const latencies: number[] = [];
+  while (!done()) {
+    const started = performance.now();
+    const answer = await fetch(`${t.url}${path}`);
+    await answer.arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
 }
-const file = new TextEncoder().encode(rows.join('\n'));
-console.log(`${LINES} lines, ${(file.byteLength / 1024).toFixed(0)} KB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
-
-const time = async (label: string, work: () => Promise<string>) => {
-  const started = performance.now();
-  const result = await work();
-  console.log(`${label.padEnd(34)} ${(performance.now() - started).toFixed(0).padStart(7)} ms   ${result}`);
+const describe = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(0);
+  return `${sorted.length} answers, median ${at(0.5)} ms, worst ${at(1)} ms`;
 };
-const options = { defaultCountry: 'IN' as const };
-await time('preview (dry run)', async () => JSON.stringify((await importStudents(db, file, options)).plan.counts));
-await time('commit, one transaction', async () => JSON.stringify((await importStudents(db, file, { ...options, commit: 'command line' })).applied));
-await time('same file again: preview', async () => JSON.stringify((await importStudents(db, file, options)).plan.counts));
-await time('same file again: commit', async () => JSON.stringify((await importStudents(db, file, { ...options, commit: 'command line' })).applied));
-await db.close();
+
+type Answer = { data?: { counts?: object; created?: number; updated?: number; unchanged?: number } };
+
+async function measure(label: string, path: string, summary: (body: Answer) => string) {
+  let finished = false;
+  const loop = watchEventLoop();
+  const healthz = pollWhile('/healthz', () => finished);
+  const readyz = pollWhile('/readyz', () => finished);
+  const started = performance.now();
+  const answer = await t.consolePost(path, { file }, admin);
+  const took = performance.now() - started;
+  finished = true;
+  const { longestWaitMs, longestBlockMs } = loop.stop();
+  console.log(`\n${label}: HTTP ${answer.status} in ${(took / 1000).toFixed(1)} s, ${summary(answer.body as Answer)}`);
+  console.log(`  /healthz: ${describe(await healthz)}`);
+  console.log(`  /readyz (reads the database): ${describe(await readyz)}`);
+  console.log(`  event loop: longest wait ${longestWaitMs.toFixed(0)} ms, longest block of this thread's own work ${longestBlockMs.toFixed(0)} ms (CPU)`);
+}
+
+const counts = (body: Answer) => JSON.stringify(body.data?.counts ?? body);
+const applied = (body: Answer) => JSON.stringify({ created: body.data?.created, updated: body.data?.updated, unchanged: body.data?.unchanged });
+await measure('preview', '/Students/import_preview', counts);
+await measure('commit', '/Students/import_commit', applied);
+await measure('same file again: preview', '/Students/import_preview', counts);
+await measure('same file again: commit', '/Students/import_commit', applied);
+await t.close();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
@@ -6,6 +9,7 @@ import { loggerOptions } from '../src/http/request-logging.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
+import { openPgliteThread } from '../src/db/pglite-thread.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
@@ -32,6 +36,23 @@ export async function openTestDatabase(): Promise<Database> {
         ['DROP SCHEMA', () => dropSchema(admin, schema)],
         ['the admin connection', () => admin.close()],
       ]);
+    },
+  };
+}
+
+/**
+ * As openTestDatabase, but the embedded database runs on a thread of its own (in a temporary folder), as the server
+ * runs it (docs/decisions/031): for tests that watch the server's event loop, which in-thread PGlite would block.
+ */
+export async function openThreadedTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE_URL) return openTestDatabase();
+  const dir = await mkdtemp(join(tmpdir(), 'portal-test-pglite-'));
+  const db = await openPgliteThread(join(dir, 'pglite'));
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -104,11 +125,13 @@ export async function startTestApp(
     sms?: SmsSender;
     /** Collects the server's JSON log lines (level info and up) here. */
     logLines?: string[];
+    /** The embedded database on a thread of its own, as the server runs it (openThreadedTestDatabase). */
+    threadedDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   // The demo files as they are in the code tree, unless a test gives folders of its own (nothing writes to these).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', MEDIA_DIR: demoMediaDir, MATERIALS_DIR: demoMaterialsDir, ...options.env });
-  const db = await openTestDatabase();
+  const db = options.threadedDatabase ? await openThreadedTestDatabase() : await openTestDatabase();
   await migrate(db);
   let demo: DemoCourses;
   if ((options.seed ?? 'demo') === 'demo') {

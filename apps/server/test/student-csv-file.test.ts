@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CsvFileError, MAX_IMPORT_BYTES, readStudentCsv } from '../src/resources/roster/import/student-csv-file.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const fileError = (input: Uint8Array) => {
+const fileError = async (input: Uint8Array) => {
   try {
-    readStudentCsv(input);
+    await readStudentCsv(input);
   } catch (error) {
     if (error instanceof CsvFileError) return error.message;
     throw error;
@@ -13,8 +13,8 @@ const fileError = (input: Uint8Array) => {
 };
 
 describe('reading a student CSV file', () => {
-  it('numbers lines as a spreadsheet does (the header is line 1) and skips blank rows without renumbering', () => {
-    const csv = readStudentCsv(bytes('name,mobile,subjects\r\nAsha Rao,098765 11111,Physics;Chemistry\r\n\r\n"Rao, Ravi",9876522222,\r\n'));
+  it('numbers lines as a spreadsheet does (the header is line 1) and skips blank rows without renumbering', async () => {
+    const csv = await readStudentCsv(bytes('name,mobile,subjects\r\nAsha Rao,098765 11111,Physics;Chemistry\r\n\r\n"Rao, Ravi",9876522222,\r\n'));
     expect(csv.columns).toEqual(['name', 'mobile', 'subjects']);
     expect(csv.lines).toEqual([
       { line: 2, cells: { name: 'Asha Rao', mobile: '098765 11111', subjects: 'Physics;Chemistry' }, extraCells: false },
@@ -22,14 +22,14 @@ describe('reading a student CSV file', () => {
     ]);
   });
 
-  it("accepts a spreadsheet's byte-order mark, header words in any case or order, and drops export's formula guard", () => {
-    const csv = readStudentCsv(bytes("\uFEFFMobile,Name,Academic Level\n'+919876511111,Asha,Class 11\n"));
+  it("accepts a spreadsheet's byte-order mark, header words in any case or order, and drops export's formula guard", async () => {
+    const csv = await readStudentCsv(bytes("\uFEFFMobile,Name,Academic Level\n'+919876511111,Asha,Class 11\n"));
     expect(csv.columns).toEqual(['mobile', 'name', 'academic_level']);
     expect(csv.lines[0]?.cells).toEqual({ mobile: '+919876511111', name: 'Asha', academic_level: 'Class 11' });
   });
 
-  it('marks a line with more cells than the header', () => {
-    expect(readStudentCsv(bytes('name,mobile\nAsha,9876511111,extra\n')).lines[0]?.extraCells).toBe(true);
+  it('marks a line with more cells than the header', async () => {
+    expect((await readStudentCsv(bytes('name,mobile\nAsha,9876511111,extra\n'))).lines[0]?.extraCells).toBe(true);
   });
 
   it.each([
@@ -42,8 +42,9 @@ describe('reading a student CSV file', () => {
     ['a repeated column', bytes('name,mobile,name\n'), '"name" appears twice'],
     ['semicolons between columns', bytes('name;mobile\nAsha;9876511111\n'), 'separated by semicolons'],
     ['a spreadsheet binary', bytes('PK\u0003\u0004\u0000\u0000name,mobile'), 'not a CSV text file'],
+    ['an unclosed quote', bytes('name,mobile\n"Asha,9876511111\n'), 'The file is not valid CSV: Quote Not Closed'],
     ['a file over the limit', new Uint8Array(MAX_IMPORT_BYTES + 1), 'the largest file accepted is 10 MB'],
-  ])('refuses %s, saying what is wrong', (_, input, message) => {
-    expect(fileError(input)).toContain(message);
+  ])('refuses %s, saying what is wrong', async (_, input, message) => {
+    expect(await fileError(input)).toContain(message);
   });
 });

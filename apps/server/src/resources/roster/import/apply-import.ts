@@ -2,6 +2,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { recordAudits, type Actor } from '../../../audit/record-audit.ts';
 import { TEXT_FIELDS } from '../student-fields.ts';
 import type { ImportPlan, StudentChange } from './plan-import.ts';
+import { batchesOf, turnTaker } from './take-turns.ts';
 
 export interface ImportResult {
   created: number;
@@ -11,12 +12,23 @@ export interface ImportResult {
 const column = (changes: StudentChange[], pick: (c: StudentChange) => string | null) => changes.map(pick);
 
 /**
- * Stores every valid line of a plan with a few set-based statements (10,000 lines in one transaction),
- * and records each student's change in the audit log. Call it inside the transaction that planned it.
+ * Stores every valid line of a plan, BATCH_LINES at a time with a few set-based statements each, taking turns with
+ * other requests between batches (take-turns.ts), and records each student's change in the audit log. Call it
+ * inside the transaction that planned it: the whole plan is stored, or none of it.
  */
 export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor): Promise<ImportResult> {
-  const created = plan.changes.filter((c) => !c.existing);
-  const updated = plan.changes.filter((c) => c.existing);
+  const takeTurn = turnTaker();
+  for (const batch of batchesOf(plan.changes)) {
+    await applyBatch(tx, batch, actor);
+    await takeTurn();
+  }
+  const created = plan.changes.filter((c) => !c.existing).length;
+  return { created, updated: plan.changes.length - created };
+}
+
+async function applyBatch(tx: Queryable, changes: StudentChange[], actor: Actor) {
+  const created = changes.filter((c) => !c.existing);
+  const updated = changes.filter((c) => c.existing);
 
   const inserted = await tx.query<{ id: number; phone_code: string; mobile: string }>(
     `INSERT INTO students (name, guardian, email, state, district, academic_level, phone_code, mobile)
@@ -46,7 +58,7 @@ export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor)
   const pairs = (pick: (c: StudentChange) => number[]) => {
     const students: number[] = [];
     const others: number[] = [];
-    for (const change of plan.changes) {
+    for (const change of changes) {
       for (const id of pick(change)) {
         students.push(idOf(change));
         others.push(id);
@@ -66,7 +78,7 @@ export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor)
   await recordAudits(
     tx,
     actor,
-    plan.changes.map((change) => ({
+    changes.map((change) => ({
       action: change.existing ? 'student.import_update' : 'student.import_add',
       entity: 'student',
       entityId: idOf(change),
@@ -74,5 +86,4 @@ export async function applyImport(tx: Queryable, plan: ImportPlan, actor: Actor)
       after: { ...change.fields, mobile: `+${change.callingCode}${change.national}`, add_subject_ids: change.subjectIds, add_batch_ids: change.batchIds, line: change.line },
     })),
   );
-  return { created: created.length, updated: updated.length };
 }

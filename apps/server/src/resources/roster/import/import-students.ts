@@ -22,7 +22,7 @@ export async function importStudents(
 ): Promise<{ plan: ImportPlan; applied?: ImportResult }> {
   let csv;
   try {
-    csv = readStudentCsv(bytes);
+    csv = await readStudentCsv(bytes);
   } catch (error) {
     if (error instanceof CsvFileError) throw new ApiError(400, `file: ${error.message}`);
     throw error;

@@ -3,6 +3,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { findStudentsByNumbers, listSubjectsAndBatches, type NamedBatch, type NamedSubject, type StudentRecord } from '../roster-repository.ts';
 import { TEXT_FIELDS, checkTextField, type TextField } from '../student-fields.ts';
 import type { CsvLine, StudentCsv } from './student-csv-file.ts';
+import { batchesOf, turnTaker } from './take-turns.ts';
 
 export type LineStatus = 'new' | 'updated' | 'unchanged' | 'error';
 
@@ -39,7 +40,8 @@ const key = (name: string) => name.toLocaleLowerCase('en').replace(/\s+/g, ' ');
 
 /**
  * Reads every line against the database as it is: which students it creates or changes, and why a line
- * cannot be stored. The same plan is shown as the preview and applied by the commit.
+ * cannot be stored. The same plan is shown as the preview and applied by the commit. It takes turns with other
+ * requests, and looks students up a batch at a time (take-turns.ts).
  */
 export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry: CountryCode): Promise<ImportPlan> {
   const { subjects, batches } = await listSubjectsAndBatches(db);
@@ -49,8 +51,10 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
   const lines: PlannedLine[] = [];
   const candidates: (StudentChange & { written: PlannedLine })[] = [];
   const firstLineOfNumber = new Map<string, number>();
+  const takeTurn = turnTaker();
 
   for (const csvLine of csv.lines) {
+    await takeTurn();
     const planned: PlannedLine = { line: csvLine.line, status: 'error', name: csvLine.cells.name ?? '', mobile: csvLine.cells.mobile ?? '', message: '' };
     lines.push(planned);
     const read = readLine(csvLine, defaultCountry, subjectsByName, batchesByName);
@@ -69,9 +73,14 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
     candidates.push({ ...read, existing: undefined, written: planned });
   }
 
-  const existing = new Map((await findStudentsByNumbers(db, candidates)).map((s) => [s.phone_code + s.mobile, s]));
+  const existing = new Map<string, StudentRecord>();
+  for (const batch of batchesOf(candidates)) {
+    for (const student of await findStudentsByNumbers(db, batch)) existing.set(student.phone_code + student.mobile, student);
+    await takeTurn();
+  }
   const changes: StudentChange[] = [];
   for (const candidate of candidates) {
+    await takeTurn();
     const { written, ...change } = candidate;
     change.existing = existing.get(change.callingCode + change.national);
     const changed = change.existing ? describeChanges(change.existing, change) : [];

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import { turnTaker } from './take-turns.ts';
 
 /** The columns of a student CSV, in the order export writes them; only name and mobile are required. */
 export const STUDENT_COLUMNS = ['name', 'mobile', 'guardian', 'email', 'state', 'district', 'academic_level', 'subjects', 'batches'] as const;
@@ -26,8 +29,51 @@ export class CsvFileError extends Error {}
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const isColumn = (name: string): name is StudentColumn => (STUDENT_COLUMNS as readonly string[]).includes(name);
 
-/** Reads the bytes of an uploaded file as a student CSV, or throws CsvFileError saying what is wrong with it. */
-export function readStudentCsv(bytes: Uint8Array): StudentCsv {
+/** The text is handed to the CSV parser in pieces of this many characters, so no one step of reading it is long. */
+const PIECE_CHARS = 64 * 1024;
+
+/**
+ * Reads the bytes of an uploaded file as a student CSV, or throws CsvFileError saying what is wrong with it. A large
+ * file is read a piece at a time, taking turns with other requests (take-turns.ts).
+ */
+export async function readStudentCsv(bytes: Uint8Array): Promise<StudentCsv> {
+  const text = decodeCsv(bytes);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const columns = readHeader(firstLine);
+  const lines: CsvLine[] = [];
+  const takeTurn = turnTaker();
+  let line = 0;
+  try {
+    for await (const record of readRecords(text)) {
+      line++;
+      if (line === 1 || record.every((cell) => !cell.trim())) continue; // the header; blank rows are skipped, but still counted
+      const cells: CsvLine['cells'] = {};
+      columns.forEach((column, i) => {
+        cells[column] = unescapeCell(record[i] ?? '').trim();
+      });
+      const extraCells = record.slice(columns.length).some((cell) => cell.trim() !== '');
+      lines.push({ line, cells, extraCells });
+      await takeTurn();
+    }
+  } catch (error) {
+    if (error instanceof CsvFileError) throw error;
+    throw new CsvFileError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { columns, lines };
+}
+
+/** The records of the text, the header's included, as the parser reads them a piece at a time. */
+function readRecords(text: string): AsyncIterable<string[]> {
+  const pieces = function* () {
+    for (let at = 0; at < text.length; at += PIECE_CHARS) yield text.slice(at, at + PIECE_CHARS);
+  };
+  const parser = parseStream({ relax_column_count: true, skip_empty_lines: false, bom: true });
+  Readable.from(pieces()).pipe(parser);
+  return parser;
+}
+
+/** The file's text, or CsvFileError when it is too large, not UTF-8, not text, or empty. */
+function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength > MAX_IMPORT_BYTES) {
     throw new CsvFileError(`The file is ${megabytes(bytes.byteLength)}; the largest file accepted is ${megabytes(MAX_IMPORT_BYTES)}. Split it into smaller files.`);
   }
@@ -42,26 +88,7 @@ export function readStudentCsv(bytes: Uint8Array): StudentCsv {
   }
   if (text.includes('\u0000')) throw new CsvFileError('This is not a CSV text file. Save the sheet as "CSV UTF-8" and upload that.');
   if (!text.trim()) throw new CsvFileError('The file is empty. The first line must be the header: ' + STUDENT_COLUMNS.join(',') + '.');
-
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const columns = readHeader(firstLine);
-  let records: string[][];
-  try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
-  } catch (error) {
-    throw new CsvFileError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const lines: CsvLine[] = [];
-  records.slice(1).forEach((record, index) => {
-    if (record.every((cell) => !cell.trim())) return; // blank rows are skipped, but still counted
-    const cells: CsvLine['cells'] = {};
-    columns.forEach((column, i) => {
-      cells[column] = unescapeCell(record[i] ?? '').trim();
-    });
-    const extraCells = record.slice(columns.length).some((cell) => cell.trim() !== '');
-    lines.push({ line: index + 2, cells, extraCells });
-  });
-  return { columns, lines };
+  return text;
 }
 
 function readHeader(line: string): StudentColumn[] {
