@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli.ts';
-import { goodYaml, writePack } from './content-pack-fixture.ts';
+import { aliasBombYaml, goodYaml, writePack } from './content-pack-fixture.ts';
 
 let dir: string;
 let env: Record<string, string>;
@@ -32,6 +32,17 @@ describe('npm run portal -- import content / export content', { timeout: 180_000
       'subjects[0].chapters[0].quizzes[0].questions[1]: answer 4 but only 3 options',
       'subjects[0].batches[0].classes[0].link: meet.example.com is not an address',
       `${folder}: 2 problems. Nothing was stored.`,
+    ]);
+    expect(await readdir(env.MEDIA_DIR!).catch(() => [])).toEqual([]);
+  });
+
+  it('refuses a YAML alias bomb by name, exits 1 and stores nothing', async () => {
+    const folder = await writePack(join(dir, 'bomb'), aliasBombYaml);
+    const run = await portal('import', 'content', folder, '--commit');
+    expect(run.code).toBe(1);
+    expect(run.out.split('\n')).toEqual([
+      'content.yaml: its aliases (*name) expand more than 100 times, as a YAML alias bomb ("billion laughs") does; write the repeated parts out instead',
+      `${folder}: 1 problem. Nothing was stored.`,
     ]);
     expect(await readdir(env.MEDIA_DIR!).catch(() => [])).toEqual([]);
   });

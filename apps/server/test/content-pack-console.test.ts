@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CONTENT_PACK_BYTES } from '@portal/contract/console';
-import { goodYaml, writePack } from './content-pack-fixture.ts';
+import { aliasBombYaml, goodYaml, writePack } from './content-pack-fixture.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -84,6 +84,16 @@ describe('console: content pack import', () => {
     const answer = await t.consolePost('/Content/import_preview', { file: bytes.toString('base64') }, teacher);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/^file: the zip unpacks to more than \d+ MB$/);
+  });
+
+  it('refuses a content.yaml that is a YAML alias bomb with a 400 naming it, and answers the next import as ever', async () => {
+    const bomb = zipOf({ 'content.yaml': strToU8(aliasBombYaml) });
+    for (const path of ['/Content/import_preview', '/Content/import_commit']) {
+      const answer = await t.consolePost(path, { file: bomb }, teacher);
+      expect(answer).toMatchObject({ status: 400, body: { status: false, message: expect.stringMatching(/^file: content\.yaml: its aliases \(\*name\) expand more than 100 times, as a YAML alias bomb/) } });
+    }
+    const next = await t.consolePost('/Content/import_preview', { file: zipOf({ 'content.yaml': strToU8('subjects: []\n') }) }, teacher);
+    expect(next).toMatchObject({ status: 200, body: { data: { problems: [], counts: { new: 0, updated: 0, unchanged: 0 } } } });
   });
 
   it('refuses what is not a zip, a zip without content.yaml, and a file over the cap', async () => {

@@ -75,6 +75,12 @@ news:
     expect(problem).toMatch(/^content\.yaml: .*line 3/);
   });
 
+  it('names an alias whose anchor is not set before it', async () => {
+    expect(await problemsOf(await writePack(join(dir, 'alias'), 'subjects:\n  - name: *physics\n'))).toEqual([
+      'content.yaml: Unresolved alias (the anchor must be set before the alias): physics',
+    ]);
+  });
+
   it('checks files (there, inside the folder, by content, within caps), links, answers, pass marks, times and names', async () => {
     const yaml = `subjects:
   - name: Physics

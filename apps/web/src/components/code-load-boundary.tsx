@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { reloadIfNewBuild } from '../lib/new-build.ts';
-import { t } from '../i18n/language.ts';
+import { retryFailedCode } from '../lib/preloadable-lazy.tsx';
+import { ErrorPage } from './status-views.tsx';
 
 interface Props {
   /** Changes with the address: going elsewhere (Back included) tries again. */
@@ -10,8 +11,9 @@ interface Props {
 
 /**
  * What a student sees when a screen's code cannot be loaded (a network blip, or file names gone after a redeploy)
- * instead of a white page: a plain message and Try again. Coming back online tries again by itself, and when the
- * portal was redeployed meanwhile the page reloads once, onto the new version.
+ * once its retries are spent (lib/preloadable-lazy.tsx), instead of a white page: the error view and Try again,
+ * which tries once more. Coming back online tries again by itself, and when the portal was redeployed meanwhile
+ * the page reloads once, onto the new version.
  */
 export class CodeLoadBoundary extends Component<Props, { failed: boolean; resetKey: string }> {
   override state = { failed: false, resetKey: this.props.resetKey };
@@ -21,7 +23,10 @@ export class CodeLoadBoundary extends Component<Props, { failed: boolean; resetK
   }
 
   static getDerivedStateFromProps(props: Props, state: { failed: boolean; resetKey: string }) {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    if (props.resetKey === state.resetKey) return null;
+    // Before the new address draws: coming back to a screen whose code failed tries it again (once; a second call finds nothing).
+    retryFailedCode();
+    return { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch() {
@@ -35,23 +40,11 @@ export class CodeLoadBoundary extends Component<Props, { failed: boolean; resetK
 
   retry = () => {
     window.removeEventListener('online', this.retry);
+    retryFailedCode();
     this.setState({ failed: false });
   };
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto flex min-h-48 max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
-        <p className="text-lg font-semibold text-red-700">{t('This screen could not be loaded.')}</p>
-        <p className="text-slate-700">{t('Check the connection and try again.')}</p>
-        <button
-          type="button"
-          onClick={this.retry}
-          className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
-        >
-          {t('Try again')}
-        </button>
-      </div>
-    );
+    return this.state.failed ? <ErrorPage onRetry={this.retry} /> : this.props.children;
   }
 }

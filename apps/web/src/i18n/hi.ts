@@ -153,7 +153,6 @@ export const hindiMessages: Record<string, string> = {
   'This class has finished.': 'यह कक्षा समाप्त हो चुकी है।',
   'This document is not available to you.': 'यह दस्तावेज़ आपके लिए उपलब्ध नहीं है।',
   'This page does not exist.': 'यह पेज मौजूद नहीं है।',
-  'This screen could not be loaded.': 'यह स्क्रीन लोड नहीं हो सकी।',
   'This video could not be played here.': 'यह वीडियो यहाँ नहीं चल सका।',
   Topics: 'टॉपिक',
   'Total Marks : {marks}': 'कुल अंक : {marks}',

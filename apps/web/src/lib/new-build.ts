@@ -16,7 +16,8 @@ export async function reloadIfNewBuild(): Promise<boolean> {
   const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
   if (!current || !navigator.onLine || Date.now() - last < ONCE_PER_MS) return false;
   try {
-    const response = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
+    // This page's own address: the console's (console.html) names another entry script than the student app's.
+    const response = await fetch(window.location.pathname, { cache: 'no-store', headers: { Accept: 'text/html' } });
     if (!response.ok || (await response.text()).includes(current)) return false;
   } catch {
     return false;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { preloadableLazy } from './preloadable-lazy.tsx';
+import { codeRetry, preloadableLazy } from './preloadable-lazy.tsx';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -51,5 +51,23 @@ describe('preloadableLazy', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Clicks 0' }));
     rerender(inSuspense(<Screen label="Taps" />));
     expect(screen.getByRole('button', { name: 'Taps 1' })).toBeInTheDocument();
+  });
+
+  it('asks once when the first screen is preloaded and drawn at the same time', async () => {
+    let requests = 0;
+    const Screen = preloadableLazy(async () => {
+      requests++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { default: Counter };
+    });
+    const preloaded = Screen.preload();
+    render(inSuspense(<Screen label="Clicks" />));
+    await preloaded;
+    expect(await screen.findByRole('button', { name: 'Clicks 0' })).toBeInTheDocument();
+    expect(requests).toBe(1);
+  });
+
+  it('waits before each retry as TanStack Query does by default: 1, 2, 4 s..., at most 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6].map(codeRetry.delayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
   });
 });

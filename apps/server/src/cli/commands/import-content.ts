@@ -1,5 +1,6 @@
 import { materialsDir, mediaDir } from '../../file-folders.ts';
-import { formatCounts, formatProblem, importPack } from '../../resources/content-pack/import-pack.ts';
+import { formatCounts, formatProblem, importPack, type PackReport } from '../../resources/content-pack/import-pack.ts';
+import { PackRefused } from '../../resources/content-pack/read-pack.ts';
 import { CommandError, defineCommand } from '../command.ts';
 
 export default defineCommand({
@@ -16,6 +17,9 @@ export default defineCommand({
       materialsDir: materialsDir(config),
       timeZone: config.INSTITUTE_TIMEZONE,
       commit,
+    }).catch((error: unknown): PackReport => {
+      if (error instanceof PackRefused) return { problems: [{ place: 'content.yaml', message: error.message }] };
+      throw error;
     });
     if (!report.counts) {
       for (const problem of report.problems) print(formatProblem(problem));

@@ -21,6 +21,16 @@ export interface ReadPack {
 /** content.yaml itself; larger is not a course description but a mistake. */
 export const MAX_YAML_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Alias expansions (`*name`) content.yaml may make in all: the yaml package's own default. Each expansion is the
+ * same object, but every walk over the result (the schema check, the importer) follows each one, so nine nested
+ * lists of nine aliases (a "billion laughs") would hold the server for ever.
+ */
+export const MAX_ALIAS_EXPANSIONS = 100;
+
+/** content.yaml refused as a whole rather than checked (the message leaves its name out): the console answers 400, the command exits 1. */
+export class PackRefused extends Error {}
+
 /** Reads FOLDER/content.yaml and checks all of it and every file it names; nothing is stored. */
 export async function readPack(folder: string): Promise<ReadPack> {
   const files = new Map<string, PackFile>();
@@ -32,7 +42,20 @@ export async function readPack(folder: string): Promise<ReadPack> {
 
   const document = parseDocument(await readFile(yamlPath, 'utf8'), { prettyErrors: true });
   if (document.errors.length) return { files, problems: document.errors.map((e) => ({ place: 'content.yaml', message: e.message.split('\n')[0]! })) };
-  const parsed = packSchema.safeParse(document.toJS({ maxAliasCount: 100 }) ?? {});
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
+  } catch (error) {
+    // The package says which it met only in its message; any other alias it cannot resolve is an ordinary mistake.
+    if (!(error instanceof ReferenceError)) throw error;
+    if (error.message.startsWith('Excessive alias count')) {
+      throw new PackRefused(
+        `its aliases (*name) expand more than ${MAX_ALIAS_EXPANSIONS} times, as a YAML alias bomb ("billion laughs") does; write the repeated parts out instead`,
+      );
+    }
+    return fail(error.message);
+  }
+  const parsed = packSchema.safeParse(data ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ place: placeOf(issue.path), message: issueMessage(issue, document) }));
     return { files, problems: inDocumentOrder(document, problems) };

@@ -6,6 +6,7 @@ import { materialsDir, mediaDir } from '../../file-folders.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import { formatCounts, importPack } from './import-pack.ts';
+import { PackRefused } from './read-pack.ts';
 import { unzipPack, ZipProblem } from './unzip-pack.ts';
 
 const BODY_LIMIT = Math.ceil(MAX_CONTENT_PACK_BYTES / 3) * 4 + 64 * 1024;
@@ -29,6 +30,9 @@ export async function contentPackRoutes(app: FastifyInstance) {
         actor,
       });
       return { problems: report.problems, counts: report.counts ?? null };
+    } catch (error) {
+      if (error instanceof PackRefused) throw new ApiError(400, `file: content.yaml: ${error.message}`);
+      throw error;
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -1,11 +1,13 @@
-import { lazy, type SyntheticEvent, Suspense, useRef, useState } from 'react';
+import { type SyntheticEvent, Suspense, useRef, useState } from 'react';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Loader } from '../status-views.tsx';
 import { readPosition, useWatchProgress } from './use-watch-progress.ts';
 import { isFinished } from './watch-time.ts';
 import { t } from '../../i18n/language.ts';
 
 // react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
-const ReactPlayer = lazy(() => import('react-player'));
+// Its load is tried again as a screen's is, and Try again on the error view loads it afresh.
+const ReactPlayer = preloadableLazy(() => import('react-player'));
 
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
 const mediaOf = (event: MediaEvent) => event.currentTarget as HTMLVideoElement;

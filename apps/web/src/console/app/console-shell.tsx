@@ -1,7 +1,8 @@
 import { staffMe } from '@portal/contract/console';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { CodeLoadBoundary } from '../../components/code-load-boundary.tsx';
 import { Loader } from '../../components/status-views.tsx';
 import { callConsole } from '../lib/console-api.ts';
 import { createConsoleQueryClient } from '../lib/query-client.ts';
@@ -23,6 +24,7 @@ export default function ConsoleShell() {
 
 function SignedInShell() {
   const staff = useStaffSession((s) => s.staff);
+  const [location] = useLocation();
   useCurrentStaff();
   if (!staff) return null;
   const allowed = pagesFor(staff.role);
@@ -34,17 +36,20 @@ function SignedInShell() {
       <ConsoleHeader staff={staff} />
       <ConsoleNav pages={allowed} />
       <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 md:col-start-2 md:px-8">
-        <Suspense fallback={<Loader />}>
-          <Switch>
-            {allowed.map((page) => (
-              <Route key={page.path} path={page.path} component={page.screen} />
-            ))}
-            {consolePages.map((page) => (
-              <Route key={page.path} path={page.path} component={PageNotAllowed} />
-            ))}
-            <Route component={PageNotFound} />
-          </Switch>
-        </Suspense>
+        {/* A page whose code cannot be loaded leaves the navigation usable. */}
+        <CodeLoadBoundary resetKey={location}>
+          <Suspense fallback={<Loader />}>
+            <Switch>
+              {allowed.map((page) => (
+                <Route key={page.path} path={page.path} component={page.screen} />
+              ))}
+              {consolePages.map((page) => (
+                <Route key={page.path} path={page.path} component={PageNotAllowed} />
+              ))}
+              <Route component={PageNotFound} />
+            </Switch>
+          </Suspense>
+        </CodeLoadBoundary>
       </main>
     </div>
   );

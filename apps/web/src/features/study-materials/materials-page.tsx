@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useParams } from 'wouter';
 import { useSubjects } from '../../api/get-subjects.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { Page } from '../../components/layout/page.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { Loader } from '../../components/status-views.tsx';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useStudyMaterials } from './api/get-study-materials.ts';
 import { useOpenMaterial } from './use-open-material.ts';
 import { t } from '../../i18n/language.ts';
 
-// pdf.js arrives only when a document is opened.
-const DocumentViewer = lazy(() => import('./viewer/document-viewer.tsx'));
+// pdf.js arrives only when a document is opened (tried again as a screen's code is).
+const DocumentViewer = preloadableLazy(() => import('./viewer/document-viewer.tsx'));
 
 export default function StudyMaterialsPage() {
   const params = useParams<{ subId: string; chapterId: string }>();

@@ -204,9 +204,12 @@ describe('Topics of a chapter', () => {
   });
 
   it("reads 'Something went wrong' for a chapter outside the student's subjects", async () => {
-    mockApi({ '/Student/topics': () => refused(404, 'That chapter was not found.') });
+    const calls = mockApi({ '/Student/topics': () => refused(404, 'That chapter was not found.') });
     renderApp('/topic/99');
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(await screen.findByText('That chapter was not found.')).toBeInTheDocument();
+    // A refusal does not change on retry: the error view comes after one request, not four.
+    expect(calls.filter((call) => call.path === '/Student/topics')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
