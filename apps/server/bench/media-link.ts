@@ -1,6 +1,7 @@
 // Prints what serving a signed video link costs (http/media.ts): a 1 KB range request of a topic's video, one at a
 // time, with the session (and its enrolment) remembered, and with that memory cleared before every request so each
-// one reads the database. Figures only; nothing is asserted. DATABASE_URL=postgres://… runs it on PostgreSQL.
+// one reads the database; then that read alone against the session-only read it replaced (docs/decisions/048).
+// Figures only; nothing is asserted. DATABASE_URL=postgres://… runs it on PostgreSQL.
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -69,6 +70,35 @@ console.log(`\n## A signed video's 1 KB range request (${db.kind}, ${ROUNDS} seq
 console.log('| session | p50 ms | p90 ms | p99 ms |');
 console.log('|---|---|---|---|');
 await measure();
+
+// The statement the route reads with when nothing is remembered, against the session read it replaced (before
+// docs/decisions/048), taking turns in one process: what the enrolment check adds to a read.
+async function statements() {
+  const tokenHash = link.split('/')[3]!.split('.')[2]!;
+  const session = Buffer.from(tokenHash, 'base64url').toString('hex');
+  const subject = Number(link.split('/')[3]!.split('.')[1]);
+  const before = `SELECT student_id, (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms FROM sessions
+    WHERE token_hash = $1 AND student_id IS NOT NULL AND revoked_at IS NULL AND expires_at > now()`;
+  const after = `SELECT s.student_id, (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
+         EXISTS (SELECT 1 FROM reachable_subjects r WHERE r.student_id = s.student_id AND r.subject_id = $2) AS enrolled
+    FROM sessions s WHERE s.token_hash = $1 AND s.student_id IS NOT NULL AND s.revoked_at IS NULL AND s.expires_at > now()`;
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < ROUNDS * 2; i++) {
+    let start = performance.now();
+    await db.query(before, [session]);
+    times[0].push(performance.now() - start);
+    start = performance.now();
+    await db.query(after, [session, subject]);
+    times[1].push(performance.now() - start);
+  }
+  const f = (n: number) => n.toFixed(3);
+  console.log(`\n| statement (${ROUNDS * 2} each, taking turns) | p50 ms | p90 ms | p99 ms |\n|---|---|---|---|`);
+  for (const [label, list] of [['the session alone (before)', times[0]], ['the session and its enrolment (now)', times[1]]] as const) {
+    list.sort((a, b) => a - b);
+    console.log(`| ${label} | ${f(percentile(list, 50))} | ${f(percentile(list, 90))} | ${f(percentile(list, 99))} |`);
+  }
+}
+await statements();
 
 await app.close();
 await db.close();
