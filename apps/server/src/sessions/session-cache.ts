@@ -19,9 +19,10 @@ interface Entry {
 
 /**
  * Live sessions remembered for a few seconds, so a signed-in call costs one database round trip instead of two
- * (docs/decisions/030), and a signed video link's check of its subject none (docs/decisions/048). Logout stays
- * immediate everywhere: the database announces every change to a session or its student (migration 060), and every
- * ended enrolment (091), and every instance forgets it; while that channel is down nothing is remembered.
+ * (docs/decisions/030); with it, whether its student is enrolled in the subject a video link names (048). Logout
+ * and an ended enrolment stay immediate everywhere: the database announces every change to a session or its student
+ * (migration 060) and every ended enrolment (091), and every instance forgets the student's sessions; while that
+ * channel is down nothing is remembered.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
