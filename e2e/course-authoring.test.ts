@@ -88,12 +88,13 @@ describe('a course from the console to the students', () => {
     expect(staff.errors).toEqual([]);
     await staff.close();
 
-    // Students are enrolled by the roster: an admin enrols Arjun in the new subject.
+    // Students are enrolled by the roster: an admin enrols Arjun in the new subject and puts him in its batch.
     const admin = await openPage(browser(), desktop);
     await signInToConsole(admin.page);
     await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Students', exact: true }).click();
     await admin.page.getByRole('link', { name: 'Arjun Sharma' }).click();
     await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Space Science' }).check();
+    await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Weekend batch' }).check();
     await admin.page.getByRole('button', { name: 'Save enrolment' }).click();
     await admin.page.getByText('Enrolments saved.').waitFor();
     expect(admin.errors).toEqual([]);

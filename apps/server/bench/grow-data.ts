@@ -19,6 +19,8 @@ export async function growData(db: Queryable, factor = 100) {
     SELECT s.id, t.id, 10 FROM (SELECT id FROM students WHERE mobile LIKE '7%' LIMIT 500) s
       JOIN LATERAL (SELECT id FROM topics WHERE name LIKE 'Topic %' ORDER BY random() LIMIT 20) t ON true`);
   await db.query(`INSERT INTO batches (subject_id, name) SELECT id, 'Batch ' || id FROM subjects WHERE name LIKE 'Subject %'`);
+  await db.query(`INSERT INTO batch_members (student_id, batch_id)
+    SELECT e.student_id, b.id FROM enrolments e JOIN batches b ON b.subject_id = e.subject_id WHERE b.name LIKE 'Batch %'`);
   await db.query(`INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at)
     SELECT b.id, 'Class ' || g, 'Tutor', 'https://meet.example.com/x', now() + g * interval '1 hour'
       FROM batches b, generate_series(1, 20) g WHERE b.name LIKE 'Batch %'`);

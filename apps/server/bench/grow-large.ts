@@ -104,6 +104,10 @@ export async function growLarge(db: Database, size: GrownSize, say: (line: strin
     await db.query(`INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at)
       SELECT b.id, 'Class ' || g, 'Tutor', 'https://meet.example.com/x', now() + (g - 5) * interval '1 day'
         FROM batches b, generate_series(1, 20) g WHERE b.name LIKE 'Batch %' ORDER BY b.id, g`);
+    // Every grown student is in their subjects' batches (a student sees only their own, docs/decisions/048).
+    await db.query(`INSERT INTO batch_members (student_id, batch_id)
+      SELECT e.student_id, b.id FROM grown_students st JOIN enrolments e ON e.student_id = st.id JOIN batches b ON b.subject_id = e.subject_id
+       ORDER BY e.student_id, b.id`);
     await db.query(`INSERT INTO study_materials (chapter_id, title, file_name) SELECT id, 'Notes', 'none.pdf' FROM grown_chapters ORDER BY id`);
     await db.query(`INSERT INTO quizzes (chapter_id, name, pass_marks) SELECT id, 'Grown quiz', 2 FROM grown_chapters ORDER BY id`);
     await db.query(`INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position)

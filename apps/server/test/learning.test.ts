@@ -7,8 +7,8 @@ let me: number;
 beforeAll(async () => ({ t, me, token } = await startDemoSession()));
 afterAll(() => t.close());
 
-/** A signed link to a file under media/ (http/media-links.ts): /media/v/{expires}.{session}.{mac}/{path}. */
-const signedLink = (path: string) => new RegExp(`^/media/v/\\d+\\.[\\w-]{43}\\.[\\w-]{27}/${path.replace(/\./g, '\\.')}$`);
+/** A signed link to a file under media/ (http/media-links.ts): /media/v/{expires}.{subject}.{session}.{mac}/{path}. */
+const signedLink = (path: string) => new RegExp(`^/media/v/\\d+\\.\\d+\\.[\\w-]{43}\\.[\\w-]{27}/${path.replace(/\./g, '\\.')}$`);
 
 const chapter = (subject: string, name: string) =>
   t.demo.subjects.find((s) => s.name === subject)!.chapters.find((c) => c.name === name)!;
@@ -96,10 +96,10 @@ describe('POST /Student/topics', () => {
     expect((await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
     // Another live session's hash in the link breaks its signature.
     const [, , , signature = '', ...rest] = file.split('/');
-    const [expires, , mac] = signature.split('.');
+    const [expires, subject, , mac] = signature.split('.');
     const theirs = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
-    const theirSession = (theirs.body.data[0].video_link as string).split('/')[3]!.split('.')[1];
-    expect((await fetch(`${t.url}/media/v/${expires}.${theirSession}.${mac}/${rest.join('/')}`)).status).toBe(403);
+    const theirSession = (theirs.body.data[0].video_link as string).split('/')[3]!.split('.')[2];
+    expect((await fetch(`${t.url}/media/v/${expires}.${subject}.${theirSession}.${mac}/${rest.join('/')}`)).status).toBe(403);
 
     expect((await t.post('/Auth/logout', {}, mine)).status).toBe(200);
     // On PostgreSQL another instance forgets the session when the database's notice arrives, a moment later.
@@ -160,7 +160,7 @@ describe('POST /Student/recently_watched', () => {
       subject_name: 'Chemistry',
       chapter_name: 'Structure of Atom',
       topic_name: 'Structure of Atom: Key Ideas',
-      video_link: expect.stringMatching(/^\/media\/v\/\d+\.[\w-]{43}\.[\w-]{27}\/videos\/.+\.(webm|mp4)$/),
+      video_link: expect.stringMatching(/^\/media\/v\/\d+\.\d+\.[\w-]{43}\.[\w-]{27}\/videos\/.+\.(webm|mp4)$/),
       position_seconds: 7,
       duration_seconds: 12,
       watched_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

@@ -94,10 +94,11 @@ describe('POST /Student/live_classes', () => {
     expect(body.data.map((c: { class_name: string }) => c.class_name)).not.toContain('Long ago');
   });
 
-  it('answers an empty list, not 404, for a batch of their subject with no classes yet', async () => {
+  it('answers an empty list, not 404, for a batch of theirs with no classes yet', async () => {
     const [batch] = await t.db.query<{ id: number }>(`INSERT INTO batches (subject_id, name) VALUES ($1, 'New weekend batch') RETURNING id`, [
       subjectId('Physics'),
     ]);
+    await t.db.query(`INSERT INTO batch_members (student_id, batch_id) VALUES ($1, $2)`, [me, batch!.id]);
     const { status, body } = await t.post('/Student/live_classes', { stud_id: me, sub_id: subjectId('Physics'), batch_id: batch!.id }, token);
     expect(status).toBe(200);
     expect(body.data).toEqual([]);

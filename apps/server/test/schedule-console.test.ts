@@ -18,8 +18,10 @@ const nextYear = new Date().getUTCFullYear() + 1;
 const classFields = { class_name: 'Vectors, live', tutor_name: 'A. Kumar', online_url: 'https://meet.example.com/abc', duration_minutes: 60 };
 
 describe('batches and live classes in the console', () => {
-  it('schedules a class at 09:00 institute time with weekly repeats, which the enrolled student sees at that time', async () => {
+  it('schedules a class at 09:00 institute time with weekly repeats, which a student of the batch sees at that time', async () => {
     const batch = (await call('/Batch/save', { subject_id: physicsId, name: 'Evening batch' })).body.data;
+    // Staff put the student in the batch on the roster (a batch shows to its students, docs/decisions/048).
+    await t.db.query(`INSERT INTO batch_members (student_id, batch_id) VALUES ($1, $2)`, [t.demo.demoStudentId, batch.id]);
     const added = await call('/LiveClass/add', { batch_id: batch.id, ...classFields, starts_at: `${nextYear}-03-02T09:00`, repeat_weeks: 3 });
     expect(added.body.message).toBe('Vectors, live is scheduled 4 times, weekly.');
     // Asia/Kolkata is UTC+5:30: 09:00 there is 03:30 UTC.

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { mediaDir } from '../file-folders.ts';
 import { serverSecret } from '../server-secret.ts';
 import { contentEtag, etagMatches } from './content-etag.ts';
-import { findSessionStudentByHash } from '../sessions/session-repository.ts';
-import { isProtectedMedia, mediaSignatureSession } from './media-links.ts';
+import { findSessionStudentReaching } from '../sessions/session-repository.ts';
+import { isProtectedMedia, mediaLinkHolder } from './media-links.ts';
 
 const SIGNED_ROUTE = '/media/v/:signature/*';
 
@@ -36,12 +36,15 @@ export async function registerMedia(app: FastifyInstance) {
   const key = serverSecret(app.config.AUTH_SECRET);
   app.get<{ Params: { signature: string; '*': string } }>(SIGNED_ROUTE, async (request, reply) => {
     const path = posix.normalize(request.params['*']);
-    const session = path.startsWith('..') || posix.isAbsolute(path) ? undefined : mediaSignatureSession(request.params.signature, path, key);
-    // The session the link was given to must still live: a link stops working with its session's Logout.
-    if (!session || !(await findSessionStudentByHash(app.db, session))) {
+    const holder = path.startsWith('..') || posix.isAbsolute(path) ? undefined : mediaLinkHolder(request.params.signature, path, key);
+    // The session the link was given to must still live, and its student still be enrolled in the topic's subject: a
+    // link stops working with its session's Logout (docs/decisions/041) and with the enrolment (048).
+    if (!holder || !(await findSessionStudentReaching(app.db, holder.session, holder.subjectId))) {
       return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.' });
     }
-    return reply.header('Cache-Control', 'private, max-age=3600').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
+    // A minute in the browser's own cache, then it asks again (an ETag makes that a 304), so no copy outlives the
+    // check by more than a minute either.
+    return reply.header('Cache-Control', 'private, max-age=60').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
   });
 
   async function contentValidators(request: FastifyRequest, reply: FastifyReply, payload: unknown) {

@@ -10,12 +10,19 @@ interface Entry {
   studentId: number;
   /** When to ask the database again: the session's own expiry or the TTL, whichever is first. */
   until: number;
+  /**
+   * Subjects its student was found enrolled in, for the media route (a signed link names its subject). Read after the
+   * session itself, so no older than it; an ended enrolment forgets the student's sessions (migration 091).
+   */
+  subjects: Set<number>;
 }
 
 /**
  * Live sessions remembered for a few seconds, so a signed-in call costs one database round trip instead of two
- * (docs/decisions/030). Logout stays immediate everywhere: the database announces every change to a session or its
- * student (migration 060) and every instance forgets it; while that channel is down nothing is remembered.
+ * (docs/decisions/030); with it, whether its student is enrolled in the subject a video link names (048). Logout
+ * and an ended enrolment stay immediate everywhere: the database announces every change to a session or its student
+ * (migration 060) and every ended enrolment (091), and every instance forgets the student's sessions; while that
+ * channel is down nothing is remembered.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -31,15 +38,29 @@ export class SessionCache {
     return undefined;
   }
 
+  /** The student of a remembered session whose student is remembered as enrolled in the subject. */
+  getReaching(tokenHash: string, subjectId: number): number | undefined {
+    const studentId = this.get(tokenHash);
+    return studentId !== undefined && this.entries.get(tokenHash)?.subjects.has(subjectId) ? studentId : undefined;
+  }
+
   /** A ticket taken before reading the session; `remember` keeps the answer only if nothing changed meanwhile. */
   ticket() {
     return this.generation;
   }
 
-  remember(ticket: number, tokenHash: string, studentId: number, expiresAt: number) {
+  /** With `subjectId`: the student was found enrolled in it by the same read. */
+  remember(ticket: number, tokenHash: string, studentId: number, expiresAt: number, subjectId?: number) {
     if (!this.listening || ticket !== this.generation) return;
+    const known = this.entries.get(tokenHash);
+    // Added to a live entry without renewing it: the subjects then are never older than the entry's TTL allows.
+    if (known?.studentId === studentId && known.until > Date.now()) {
+      if (subjectId !== undefined) known.subjects.add(subjectId);
+      return;
+    }
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
-    this.entries.set(tokenHash, { studentId, until: Math.min(expiresAt, Date.now() + TTL_MS) });
+    const subjects = new Set(subjectId === undefined ? [] : [subjectId]);
+    this.entries.set(tokenHash, { studentId, until: Math.min(expiresAt, Date.now() + TTL_MS), subjects });
   }
 
   forgetToken(tokenHash: string) {
@@ -52,7 +73,7 @@ export class SessionCache {
     for (const [hash, entry] of this.entries) if (entry.studentId === studentId) this.entries.delete(hash);
   }
 
-  /** `token:<hash>` or `student:<id>`, as migration 060 announces them; anything else forgets everything. */
+  /** `token:<hash>` or `student:<id>`, as migrations 060 and 091 announce them; anything else forgets everything. */
   onNotice(payload: string) {
     const [kind, value = ''] = payload.split(':', 2);
     if (kind === 'token') this.forgetToken(value);

@@ -34,6 +34,27 @@ export async function findSessionStudentByHash(db: Queryable, tokenHash: string)
   return row?.student_id;
 }
 
+/**
+ * The student of the live session whose token hashes to `tokenHash`, if they are enrolled in the subject (what a
+ * signed video link checks, docs/decisions/048): from the session cache when it remembers both, else in one read.
+ */
+export async function findSessionStudentReaching(db: Queryable, tokenHash: string, subjectId: number): Promise<number | undefined> {
+  const cache = sessionCacheOf(db);
+  const cached = cache?.getReaching(tokenHash, subjectId);
+  if (cached !== undefined) return cached;
+  const ticket = cache?.ticket() ?? 0;
+  const [row] = await db.query<{ student_id: number; expires_ms: number; enrolled: boolean }>(
+    `SELECT s.student_id, (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
+            EXISTS (SELECT 1 FROM reachable_subjects r WHERE r.student_id = s.student_id AND r.subject_id = $2) AS enrolled
+       FROM sessions s
+      WHERE s.token_hash = $1 AND s.student_id IS NOT NULL AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash, subjectId],
+  );
+  if (!row) return undefined;
+  cache?.remember(ticket, tokenHash, row.student_id, row.expires_ms, row.enrolled ? subjectId : undefined);
+  return row.enrolled ? row.student_id : undefined;
+}
+
 /** Whether a (no longer live) token was a session of a student staff have since deactivated. */
 export async function isDeactivatedStudentSession(db: Queryable, token: string): Promise<boolean> {
   const rows = await db.query(

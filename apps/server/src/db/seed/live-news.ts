@@ -57,6 +57,8 @@ export async function seedLiveClasses(db: Queryable, courses: DemoCourses, now: 
         `INSERT INTO batches (subject_id, name) VALUES ($1, $2) RETURNING id`,
         [subject.id, name],
       );
+      // Its enrolled students are in both of the subject's batches (a student sees the batches they are in).
+      await db.query(`INSERT INTO batch_members (student_id, batch_id) SELECT student_id, $1 FROM enrolments WHERE subject_id = $2`, [batch!.id, subject.id]);
       const url = `https://meet.example.com/${slug(subject.name)}-${label.toLowerCase()}`;
       const chapters = subject.chapters.map((c) => c.name);
       for (const lesson of scheduleFor(subject.name, chapters, batchIndex)) {

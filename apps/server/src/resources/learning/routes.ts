@@ -10,9 +10,10 @@ import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
 export async function learningRoutes(app: FastifyInstance) {
   const key = serverSecret(app.config.AUTH_SECRET);
   // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
-  // Each link is bound to the session that asked for it, so it stops working with that session's Logout.
-  const withSignedVideo = <T extends { video_link: string }>(session: string, rows: T[]) =>
-    rows.map((row) => ({ ...row, video_link: signedMediaLink(row.video_link, key, session) }));
+  // Each link is bound to the session that asked for it and the topic's subject, so it stops working with that
+  // session's Logout and with the student's enrolment in the subject (docs/decisions/048).
+  const withSignedVideo = <T extends { video_link: string; subject_id: number }>(session: string, rows: T[]) =>
+    rows.map(({ subject_id: subjectId, ...row }) => ({ ...row, video_link: signedMediaLink(row.video_link, key, { session, subjectId }) }));
 
   defineRoute(app, getTopics, async ({ body, studentId, tokenHash }) => {
     const topics = await listReachableTopics(app.db, studentId, body.chapter_id);

@@ -3,6 +3,9 @@ import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/api-error.ts';
 import { listInReach } from '../subjects/access.ts';
 
+/** A topic with its subject's id, which its signed video link names (http/media-links.ts). */
+export type WithSubject<T> = T & { subject_id: number };
+
 /** A chapter has a handful of topics; the cap only keeps a mistaken import from flooding the screen. */
 const MAX_TOPICS = 200;
 
@@ -12,10 +15,10 @@ const MAX_TOPICS = 200;
  * student's reach or does not exist. Reach is checked on the chapter's subject, already joined: reachable_chapters
  * would read the chapter a second time.
  */
-export async function listReachableTopics(db: Queryable, studentId: number, chapterId: number): Promise<Topic[] | null> {
-  const rows = await db.query<Omit<Topic, 'topic_id'> & { topic_id: number | null }>(
+export async function listReachableTopics(db: Queryable, studentId: number, chapterId: number): Promise<WithSubject<Topic>[] | null> {
+  const rows = await db.query<Omit<WithSubject<Topic>, 'topic_id'> & { topic_id: number | null }>(
     `SELECT t.topic_id, t.topic_name, t.video_link, t.thumbnail,
-            s.name AS subject_name, c.name AS chapter_name,
+            s.name AS subject_name, c.name AS chapter_name, s.id AS subject_id,
             t.position_seconds, t.duration_seconds
        FROM chapters c
        JOIN subjects s ON s.id = c.subject_id

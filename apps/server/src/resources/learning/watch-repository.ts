@@ -1,5 +1,6 @@
 import type { WatchedTopic } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { WithSubject } from './topic-repository.ts';
 
 /** How many watched topics the history shows: a screenful of recent work, not the whole past. */
 export const HISTORY_LIMIT = 50;
@@ -35,9 +36,9 @@ export async function saveProgress(
  * Newest first, by the watch_progress_recent index. Topics of subjects the student has left drop out,
  * as they would from the topic lists.
  */
-export function listRecentlyWatched(db: Queryable, studentId: number): Promise<WatchedTopic[]> {
-  return db.query<WatchedTopic>(
-    `SELECT w.topic_id, t.thumbnail, s.name AS subject_name, c.name AS chapter_name, t.name AS topic_name,
+export function listRecentlyWatched(db: Queryable, studentId: number): Promise<WithSubject<WatchedTopic>[]> {
+  return db.query<WithSubject<WatchedTopic>>(
+    `SELECT w.topic_id, t.thumbnail, s.name AS subject_name, s.id AS subject_id, c.name AS chapter_name, t.name AS topic_name,
             t.video_link, w.position_seconds,
             COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds,
             to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS watched_at

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { getBatches, getLiveClasses } from '@portal/contract';
 import { defineRoute, remembered } from '../../http/define-route.ts';
 import { requireSubject } from '../subjects/access.ts';
-import { listBatches, listStudentLiveClasses } from './live-class-repository.ts';
+import { listStudentBatches, listStudentLiveClasses } from './live-class-repository.ts';
 
 export async function liveClassRoutes(app: FastifyInstance) {
   defineRoute(app, getBatches, async ({ body, studentId }) => {
     const subject = await requireSubject(app.db, studentId, body.sub_id);
-    return { status: true, message: 'Batches', data: await listBatches(app.db, subject.id) };
+    return { status: true, message: 'Batches', data: await listStudentBatches(app.db, studentId, subject.id) };
   }, remembered);
 
   defineRoute(app, getLiveClasses, async ({ body, studentId }) => {
