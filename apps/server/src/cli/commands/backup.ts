@@ -8,9 +8,9 @@ export default defineCommand({
   async run({ positionals, db, config, print }) {
     const [file, ...rest] = positionals;
     if (!file || rest.length) throw new CommandError('Name the archive file to write.');
-    const manifest = await backup(db, config, file);
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    print(`Wrote ${file}: ${rows} rows in ${manifest.tables.length} tables, with the media and materials folders.`);
+    const summary = await backup(db, config, file);
+    const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+    print(`Wrote ${file}: ${rows} rows in ${summary.tables.length} tables, with the media and materials folders.`);
     return 0;
   },
 });
