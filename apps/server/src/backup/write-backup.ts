@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
@@ -64,8 +64,8 @@ export async function backup(db: Database, folders: Folders, file: string): Prom
       return { createdAt: manifest.createdAt, tables };
     });
     // The folders go in through links, so large videos are read once, straight into the archive.
-    await symlink(mediaDir(folders), join(links, 'media'));
-    await symlink(materialsDir(folders), join(links, 'materials'));
+    await linkFolder(mediaDir(folders), join(links, 'media'));
+    await linkFolder(materialsDir(folders), join(links, 'materials'));
     await packFolders(links, put);
     gzip.end();
     await written;
@@ -99,9 +99,21 @@ function fileEntry(path: string, text: string): Buffer {
   return Buffer.concat([header.block, body, Buffer.alloc((512 - (body.length % 512)) % 512)]);
 }
 
-/** The two folders, and the end of the archive (tar's two empty blocks). */
+/** A folder that was never made (no file uploaded yet) is archived empty. */
+async function linkFolder(folder: string, link: string) {
+  if (existsSync(folder)) await symlink(folder, link);
+  else await mkdir(link);
+}
+
+/** The two folders, and the end of the archive (tar's two empty blocks). A file that cannot be read fails the backup. */
 async function packFolders(cwd: string, put: (chunk: Buffer) => Promise<void>) {
-  const pack = new tar.Pack({ cwd, follow: true, portable: true });
+  const pack = new tar.Pack({ cwd, follow: true, portable: true, strict: true });
+  let failure: unknown;
+  pack.on('error', (error: unknown) => (failure ??= error));
   pack.add(FOLDERS[0]).add(FOLDERS[1]).end();
-  for await (const chunk of pack as AsyncIterable<Buffer>) await put(chunk);
+  for await (const chunk of pack as AsyncIterable<Buffer>) {
+    if (failure) break;
+    await put(chunk);
+  }
+  if (failure) throw failure;
 }
