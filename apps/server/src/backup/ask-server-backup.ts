@@ -10,7 +10,12 @@ import { type LocalAdmin, localAdminFile } from './local-backup.ts';
  * millions of rows it takes minutes, and the server answers once the archive is complete.
  */
 export async function backupThroughServer(config: Pick<Config, 'DATA_DIR'>, file: string): Promise<BackupSummary> {
-  const admin = JSON.parse(await readFile(localAdminFile(config), 'utf8')) as LocalAdmin;
+  const where = localAdminFile(config);
+  const admin = JSON.parse(
+    await readFile(where, 'utf8').catch(() => {
+      throw new Error(`The running server holds the embedded database but says nowhere how to ask it for a backup (${where}): restart it with this version.`);
+    }),
+  ) as LocalAdmin;
   const body = JSON.stringify({ file: resolve(file) });
   const answer = await new Promise<{ status: boolean; message: string; data?: BackupSummary }>((done, fail) => {
     const call = request(
