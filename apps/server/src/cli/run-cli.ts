@@ -26,7 +26,7 @@ const helpText = (commands: Command[]) =>
     `  ${'help'.padEnd(18)} This list`,
     '',
     'They work on DATABASE_URL when it is set, otherwise on the embedded database in DATA_DIR (default .data),',
-    'which only one process can open: stop the server first.',
+    'which only one process can open: stop the server first (backup asks the running server to write the archive).',
   ].join('\n');
 
 /**
