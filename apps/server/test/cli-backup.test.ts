@@ -95,6 +95,11 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
       const { url } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { url: string };
       const stranger = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer guess' }, body: JSON.stringify({ file: join(dir, 'x.tar.gz') }) });
       expect(stranger.status).toBe(401);
+      // The owner's call with a name the server cannot place (its own working folder is not the caller's).
+      const { token } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { token: string };
+      const relative = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ file: 'x.tar.gz' }) });
+      expect(relative.status).toBe(400);
+      expect(await relative.json()).toEqual({ status: false, message: 'Name the archive by its absolute path.' });
 
       const elsewhere = installation('elsewhere');
       expect((await portal(elsewhere, 'restore', file)).code).toBe(0);
