@@ -76,7 +76,8 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
     expect(missing.err).toMatch(/nope\.tar\.gz does not exist or cannot be read/);
   });
 
-  it('writes the backup through the running server that holds the embedded database, which goes on serving', async () => {
+  // A server to start, and three commands: minutes on a machine busy with other test files.
+  it('writes the backup through the running server that holds the embedded database, which goes on serving', { timeout: 400_000 }, async () => {
     const server = spawnServer({ ...source(), DATABASE_URL: undefined, AUTH_SECRET: 'a-backup-test-secret-of-at-least-32-characters' });
     try {
       await expect.poll(() => server.out().includes('portal on http'), { timeout: 120_000, interval: 100 }).toBe(true);
