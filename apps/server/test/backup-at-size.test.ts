@@ -59,7 +59,7 @@ async function installation(dir: string, name: string): Promise<{ env: Record<st
   };
 }
 
-describe('a backup at size', { timeout: 300_000 }, () => {
+describe('a backup at size', { timeout: 600_000 }, () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'portal-backup-size-'));
