@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
+import { offerLocalBackup } from './backup/local-backup.ts';
 import type { Config } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
@@ -24,6 +25,8 @@ export async function serve(config: Config, serving: string) {
     }
   }
   const app = await buildApp({ config, db });
+  // Only this process may open the embedded database, so it writes the command line's backups (decision 052).
+  const localBackup = db.kind === 'pglite' ? offerLocalBackup(app, config) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +43,7 @@ export async function serve(config: Config, serving: string) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  await localBackup?.announce(app.server.address());
   const startMs = Math.round(performance.now());
   // A worker's port is shared; the first process says when the portal is up, once every worker listens.
   if (cluster.isWorker) app.log.info({ startMs }, 'worker listening');

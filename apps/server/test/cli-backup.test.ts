@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { prepareFileFolders } from '../src/file-folders.ts';
+import { spawnServer } from './spawn-server.ts';
 
 let dir: string;
 const installation = (name: string) => ({
@@ -66,12 +67,47 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
   it('refuses to restore over an installation that has students, and says why', async () => {
     const again = await portal(fresh(), 'restore', archive());
     expect(again.code).toBe(1);
-    expect(again.err).toMatch(/not empty \(it has students\)/);
+    expect(again.err).toMatch(/^This installation is not empty \(it has students: 2\): restore into a fresh database/);
   });
 
   it('names a missing archive instead of failing with a stack', async () => {
     const missing = await portal(fresh(), 'restore', join(dir, 'nope.tar.gz'));
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/nope\.tar\.gz does not exist or cannot be read/);
+  });
+
+  // A server to start, and three commands: minutes on a machine busy with other test files.
+  it('writes the backup through the running server that holds the embedded database, which goes on serving', { timeout: 400_000 }, async () => {
+    const server = spawnServer({ ...source(), DATABASE_URL: undefined, AUTH_SECRET: 'a-backup-test-secret-of-at-least-32-characters' });
+    try {
+      await expect.poll(() => server.out().includes('portal on http'), { timeout: 120_000, interval: 100 }).toBe(true);
+      // Its way in is readable by its owner only.
+      expect((await stat(join(source().DATA_DIR, 'local-admin.json'))).mode & 0o777).toBe(0o600);
+
+      const file = join(dir, 'while-serving.tar.gz');
+      const written = await portal(source(), 'backup', file);
+      expect(written.err).toBe('');
+      expect(written.code).toBe(0);
+      expect(written.out).toMatch(/^Wrote .*while-serving\.tar\.gz: \d+ rows in \d+ tables, .*\(Written by the running server\.\)$/);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+
+      // Nobody without the token on this machine's disk can ask for one.
+      const { url } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { url: string };
+      const stranger = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer guess' }, body: JSON.stringify({ file: join(dir, 'x.tar.gz') }) });
+      expect(stranger.status).toBe(401);
+      // The owner's call with a name the server cannot place (its own working folder is not the caller's).
+      const { token } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { token: string };
+      const relative = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ file: 'x.tar.gz' }) });
+      expect(relative.status).toBe(400);
+      expect(await relative.json()).toEqual({ status: false, message: 'Name the archive by its absolute path.' });
+
+      const elsewhere = installation('elsewhere');
+      expect((await portal(elsewhere, 'restore', file)).code).toBe(0);
+      expect(await studentsOf(elsewhere)).toEqual(await studentsOf(fresh()));
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface Command {
   options?: ParseArgsConfig['options'];
   /** Does the work; answers the exit code (0 done, 1 refused). Throw CommandError for a refusal with a message. */
   run(context: CommandContext): Promise<number>;
+  /** Instead of `run` when the running server holds the embedded database: asks the server to do it (a backup). */
+  throughServer?(context: Omit<CommandContext, 'db'>): Promise<number>;
 }
 
 /** A refusal to print as it is (no stack): bad arguments, a number already taken. */

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { DataDirBusy } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
@@ -26,7 +26,7 @@ const helpText = (commands: Command[]) =>
     `  ${'help'.padEnd(18)} This list`,
     '',
     'They work on DATABASE_URL when it is set, otherwise on the embedded database in DATA_DIR (default .data),',
-    'which only one process can open: stop the server first.',
+    'which only one process can open: stop the server first (backup asks the running server to write the archive).',
   ].join('\n');
 
 /**
@@ -58,19 +58,24 @@ export async function runCli(
   }
 
   let db;
+  let config: Config | undefined;
+  const given = { options: parsed.values, positionals: parsed.positionals.slice(command.name.split(' ').length), print };
   try {
-    const config = loadConfig(env);
+    config = loadConfig(env);
     db = await connect(config, undefined, 'command line');
     await migrate(db);
-    return await command.run({
-      options: parsed.values,
-      positionals: parsed.positionals.slice(command.name.split(' ').length),
-      db,
-      config,
-      print,
-    });
+    return await command.run({ ...given, db, config });
   } catch (error) {
     if (error instanceof DataDirBusy) {
+      // The server holds the embedded database: a command that it can do for us asks it (a backup while it serves).
+      if (error.holder === 'server' && command.throughServer && config) {
+        try {
+          return await command.throughServer({ ...given, config });
+        } catch (failure) {
+          printError(failure instanceof CommandError ? `${failure.message}\nUsage: npm run portal -- ${command.usage}` : `${(failure as Error).message}`);
+          return 1;
+        }
+      }
       printError(error.message);
       return 2;
     }

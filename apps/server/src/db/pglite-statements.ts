@@ -118,4 +118,5 @@ export function preparedQueries(pg: PGlite, limit = 500) {
 }
 
 const PLAIN = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
-const HARMLESS = /^\s*(SET|SHOW|RESET|ANALYZE|VACUUM|BEGIN|COMMIT|ROLLBACK|LISTEN|UNLISTEN|NOTIFY)\b/i;
+// A backup's cursor (DECLARE, FETCH, CLOSE) reads in batches: forgetting the statements at each would leave hundreds behind.
+const HARMLESS = /^\s*(SET|SHOW|RESET|ANALYZE|VACUUM|BEGIN|COMMIT|ROLLBACK|LISTEN|UNLISTEN|NOTIFY|DECLARE|FETCH|CLOSE)\b/i;

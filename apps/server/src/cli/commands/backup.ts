@@ -1,4 +1,5 @@
-import { backup } from '../../backup/archive.ts';
+import { backup, type BackupSummary } from '../../backup/archive.ts';
+import { backupThroughServer } from '../../backup/ask-server-backup.ts';
 import { CommandError, defineCommand } from '../command.ts';
 
 export default defineCommand({
@@ -6,11 +7,25 @@ export default defineCommand({
   summary: 'Write the database and the media and materials folders into one archive',
   usage: 'backup FILE.tar.gz',
   async run({ positionals, db, config, print }) {
-    const [file, ...rest] = positionals;
-    if (!file || rest.length) throw new CommandError('Name the archive file to write.');
-    const manifest = await backup(db, config, file);
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    print(`Wrote ${file}: ${rows} rows in ${manifest.tables.length} tables, with the media and materials folders.`);
+    const file = archiveNamed(positionals);
+    print(written(file, await backup(db, config, file)));
+    return 0;
+  },
+  // The embedded database is held by the running server: it writes the archive, and goes on serving meanwhile.
+  async throughServer({ positionals, config, print }) {
+    const file = archiveNamed(positionals);
+    print(`${written(file, await backupThroughServer(config, file))} (Written by the running server.)`);
     return 0;
   },
 });
+
+function archiveNamed(positionals: string[]) {
+  const [file, ...rest] = positionals;
+  if (!file || rest.length) throw new CommandError('Name the archive file to write.');
+  return file;
+}
+
+function written(file: string, summary: BackupSummary) {
+  const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+  return `Wrote ${file}: ${rows} rows in ${summary.tables.length} tables, with the media and materials folders.`;
+}

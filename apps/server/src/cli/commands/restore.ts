@@ -13,9 +13,9 @@ export default defineCommand({
       throw new CommandError(`${file} does not exist or cannot be read.`);
     });
     try {
-      const manifest = await restore(db, config, file);
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-      print(`Restored ${file} (made ${manifest.createdAt}): ${rows} rows and the media and materials folders.`);
+      const summary = await restore(db, config, file);
+      const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
+      print(`Restored ${file} (made ${summary.createdAt}): ${rows} rows and the media and materials folders. Everyone signs in again.`);
       return 0;
     } catch (error) {
       if (error instanceof RestoreRefused) throw new CommandError(error.message);
