@@ -38,7 +38,7 @@ export function staffOf(request: FastifyRequest): SessionStaff {
  * under their name.
  */
 export async function staffWithRole(app: FastifyInstance, request: FastifyRequest, roles: readonly SessionStaff['role'][]) {
-  const staff = await authenticateStaff(app.db, request);
+  const staff = await authenticateStaff(app.db, request, app.config.STAFF_IDLE_HOURS);
   if (!roles.includes(staff.role)) throw roleRefused();
   return staff;
 }

@@ -26,7 +26,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     // Same answer for a number that is not staff: nobody learns who works at the institute.
     const member = await findActiveStaffByMobile(app.db, mobile.e164);
     const sent = await sendCode(app, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null, clientIp: clientAddressKey(request.ip) });
-    return { status: true, message: codeSentMessage, data: sent };
+    return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
   defineConsoleRoute(app, staffResendOtp, async ({ body, request }) => {
@@ -41,7 +41,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
       clientIp: clientAddressKey(request.ip),
       replacing: challenge,
     });
-    return { status: true, message: codeSentMessage, data: sent };
+    return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
   defineConsoleRoute(app, staffVerifyOtp, async ({ body, request }) => {
