@@ -62,9 +62,9 @@ describe('an upload whose author is deactivated while it arrives', () => {
       });
       // The server has the request and has let it in; the member is deactivated before the file has arrived.
       call.on('continue', () => {
-        call.write(video.subarray(0, 1000), async () => {
-          await t.db.query(`UPDATE staff SET active = false WHERE id = (SELECT staff_id FROM sessions WHERE token_hash = $1)`, [hashToken(token)]);
-          call.end(video.subarray(1000));
+        call.write(video.subarray(0, 1000), () => {
+          const deactivate = t.db.query(`UPDATE staff SET active = false WHERE id = (SELECT staff_id FROM sessions WHERE token_hash = $1)`, [hashToken(token)]);
+          deactivate.then(() => call.end(video.subarray(1000)), fail);
         });
       });
       call.flushHeaders();
