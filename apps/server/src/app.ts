@@ -6,6 +6,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHealth } from './http/health.ts';
 import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
+import { connectionOptions, registerConnectionLimits } from './http/connection-limits.ts';
 import { backgroundStdout, genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { registerMedia } from './http/media.ts';
@@ -37,6 +38,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
     genReqId,
     logController: new OneLineRequestLog(),
     bodyLimit: 64 * 1024,
+    ...connectionOptions(config),
     // A hop count as a function: the nearest `n` hops are our proxies, and the address before them is the client.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -58,6 +60,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.addHook('onClose', stopAnswerCache);
   registerErrorHandler(app);
   registerRequestIds(app);
+  registerConnectionLimits(app);
   registerMetrics(app);
   registerSecurityHeaders(app, [config.API_BASE, config.CONSOLE_API_BASE]);
   registerHealth(app, watchProxies(app).warnings);

@@ -49,6 +49,12 @@ const schema = z.object({
   /** Keys codes with HMAC so a database leak does not reveal them; required in production. */
   AUTH_SECRET: optionalText,
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 30),
+  /** A staff session unused this long has ended, however long SESSION_TTL_HOURS would let it live (docs/decisions/046). */
+  STAFF_IDLE_HOURS: wholeNumber(1, 12),
+  /** How long a client may send nothing: to send its request's headers, and within a request's body (docs/decisions/046). */
+  CLIENT_TIMEOUT_SECONDS: wholeNumber(1, 30),
+  /** Requests in progress at once from one client address; 0: no cap (docs/decisions/046). */
+  MAX_REQUESTS_PER_ADDRESS: wholeNumber(0, 500),
   /** How long an instance may answer a student's repeated list call from memory (docs/operations.md §9); 0: never. */
   ANSWER_CACHE_SECONDS: wholeNumber(0, 30),
   APP_NAME: z._default(z.string().check(z.minLength(1)), 'portal'),

@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, vi } from 'vitest';
+import { openPostgres } from '../src/db/postgres.ts';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 
@@ -23,4 +28,82 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', done));
   return { child, port, out: () => out, exited };
+}
+
+export interface SpawnedPortal extends SpawnedServer {
+  /** Signs a staff member in through the console's two calls, reading the code from the outbox; their token. */
+  staffToken(mobile: string): Promise<string>;
+  /** Stops the server (SIGKILL if still running) and removes its database and folders. */
+  remove(): Promise<void>;
+}
+
+/**
+ * The real server over the demo data, on the database the tests run on: PostgreSQL in a schema of its own when
+ * TEST_DATABASE_URL is set, else an embedded database in a temporary folder. Resolves once it listens.
+ */
+export async function spawnPortal(env: Record<string, string | undefined> = {}): Promise<SpawnedPortal> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-spawned-'));
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = url ? openPostgres(url, { max: 1 }) : undefined;
+  let database: string | undefined;
+  if (admin && url) {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    database = withSchema.toString();
+  }
+  const outbox = join(dir, 'outbox.jsonl');
+  const server = spawnServer({
+    DATA_DIR: dir,
+    MEDIA_DIR: join(dir, 'media'),
+    MATERIALS_DIR: join(dir, 'materials'),
+    DATABASE_URL: database,
+    SEED_DEMO: 'true',
+    SMS_OUTBOX: outbox,
+    AUTH_SECRET: 'a-spawned-test-secret-of-at-least-32-characters',
+    ...env,
+  });
+  await vi.waitFor(
+    () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
+      expect(server.out()).toContain('portal on http');
+    },
+    { timeout: 120_000, interval: 100 },
+  );
+  const base = `http://127.0.0.1:${server.port}/console/micros/Staff`;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as { data?: { otp_ref?: string }; token?: string };
+  };
+  const codeFor = async (mobile: string, before: number) => {
+    let code = '';
+    await vi.waitFor(
+      async () => {
+        const lines = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean).slice(before);
+        const text = lines.map((line) => JSON.parse(line) as { to: string; text: string }).findLast((m) => m.to === mobile)?.text ?? '';
+        code = /\b(\d{4,6})\b/.exec(text)?.[1] ?? '';
+        expect(code).not.toBe('');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    return code;
+  };
+  return {
+    ...server,
+    async staffToken(mobile) {
+      const before = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+      const sent = await post('/Auth/login', { mobile });
+      const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data?.otp_ref, otp: await codeFor(mobile, before) });
+      if (!verified.token) throw new Error(`staff sign-in of ${mobile} failed: ${JSON.stringify(verified)}`);
+      return verified.token;
+    },
+    async remove() {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      await server.exited;
+      await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin?.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

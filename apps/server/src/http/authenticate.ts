@@ -32,10 +32,13 @@ export async function authenticateSession(db: Queryable, request: FastifyRequest
   throw unauthorized();
 }
 
-/** The active staff member whose live session the request carries; 401 otherwise (a student's token included). */
-export async function authenticateStaff(db: Queryable, request: FastifyRequest): Promise<SessionStaff> {
+/**
+ * The active staff member whose live session the request carries, used within the last `idleHours`
+ * (STAFF_IDLE_HOURS); 401 otherwise (a student's token included).
+ */
+export async function authenticateStaff(db: Queryable, request: FastifyRequest, idleHours: number): Promise<SessionStaff> {
   const token = readToken(request);
-  const staff = token ? await findSessionStaff(db, token) : undefined;
+  const staff = token ? await findSessionStaff(db, token, idleHours) : undefined;
   if (!staff) throw unauthorized();
   return staff;
 }

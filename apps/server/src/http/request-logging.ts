@@ -28,14 +28,29 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<Fastif
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers', 'headers.token', 'headers.authorization', 'token', 'otp', 'otp_ref'], censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+      req: (request: LoggedRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
-        remoteAddress: request.ip ?? request.socket?.remoteAddress,
+        remoteAddress: addressOf(request),
       }),
     },
   };
 }
+
+/** A Fastify request, or Node's own (some of Fastify's lines log that). */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  socket?: { remoteAddress?: string } | null;
+}
+
+/**
+ * The client's address as pinned on arrival (registerRequestIds). A request the hook never saw asks its socket, and
+ * only while there is one: a client that went away leaves none, and Fastify's getter behind a proxy then throws.
+ */
+const addressOf = (request: LoggedRequest) =>
+  Object.hasOwn(request, 'ip') ? request.ip : request.socket ? (request.ip ?? request.socket.remoteAddress) : undefined;
 
 /**
  * Standard output, written in the background: a busy server's lines are gathered into fewer writes instead of one
@@ -46,12 +61,24 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<Fastif
  */
 export const backgroundStdout = () => pino.destination({ dest: 1, sync: false, maxWrite: 4096 });
 
+/**
+ * Answers the request id in X-Request-Id, and pins the client's address while the connection is there. Behind a
+ * proxy Fastify works `request.ip` out from the socket each time it is read, and throws once the socket is gone:
+ * a client that stopped an upload made the request's log line, written after, throw outside any request and end
+ * the process (issue 32). Pinned, the address stays readable, and the same, for the whole request.
+ */
 export function registerRequestIds(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
+    Object.defineProperty(request, 'ip', { value: request.socket ? request.ip : undefined, enumerable: true });
+    reply.raw.once('close', () => {
+      // Fastify writes its line when the answer is sent or fails; an answer its client left before has neither.
+      if (!reply.raw.writableFinished && !reply.raw.errored) reply.log.info({ req: request, responseTime: reply.elapsedTime }, 'client went away');
+    });
     done();
   });
 }
+
 
 /**
  * One log line a request, written when it is answered: what was asked (`req`), the status, the time taken.

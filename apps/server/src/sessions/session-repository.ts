@@ -102,14 +102,22 @@ export interface SessionStaff {
   role: 'admin' | 'teacher';
 }
 
-/** The active staff member of a live session; a student's token, or a deactivated member's, is nobody's. */
-export async function findSessionStaff(db: Queryable, token: string): Promise<SessionStaff | undefined> {
-  const rows = await db.query<SessionStaff>(
-    `SELECT staff.id, staff.name, staff.role FROM sessions JOIN staff ON staff.id = sessions.staff_id
-      WHERE sessions.token_hash = $1 AND sessions.revoked_at IS NULL AND sessions.expires_at > now() AND staff.active`,
-    [hashToken(token)],
+/**
+ * The active staff member of a live session, used within the last `idleHours`; a student's token, or a deactivated
+ * member's, is nobody's. A use moves the session's last use on, at most once a minute.
+ */
+export async function findSessionStaff(db: Queryable, token: string, idleHours: number): Promise<SessionStaff | undefined> {
+  const tokenHash = hashToken(token);
+  const [row] = await db.query<SessionStaff & { stale: boolean }>(
+    `SELECT staff.id, staff.name, staff.role, sessions.last_used_at < now() - interval '1 minute' AS stale
+       FROM sessions JOIN staff ON staff.id = sessions.staff_id
+      WHERE sessions.token_hash = $1 AND sessions.revoked_at IS NULL AND sessions.expires_at > now() AND staff.active
+        AND sessions.last_used_at > now() - make_interval(hours => $2)`,
+    [tokenHash, idleHours],
   );
-  return rows[0];
+  if (!row) return undefined;
+  if (row.stale) await db.query(`UPDATE sessions SET last_used_at = now() WHERE token_hash = $1`, [tokenHash]);
+  return { id: row.id, name: row.name, role: row.role };
 }
 
 /** Ends every session of a staff member at once (deactivation). */

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { envelope } from '../common.ts';
-import { codeSent, otpRef, typedCode } from '../auth.ts';
+import { otpRef, typedCode } from '../auth.ts';
 import { consoleEndpoint, everyStaffRole, typedMobile } from './common.ts';
 import { staffMember } from './staff.ts';
 
+
+/** A code was sent, and how many hours unused end a console session (the server's STAFF_IDLE_HOURS, said on the sign-in screen). */
+export const staffCodeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number(), otp_length: z.number(), idle_hours: z.number() }));
 
 /** Texts a sign-in code to a staff member's number (the same answer for a number that is not staff). */
 export const staffLogin = consoleEndpoint({
@@ -11,7 +14,7 @@ export const staffLogin = consoleEndpoint({
   path: '/Auth/login',
   roles: [],
   body: z.strictObject({ mobile: typedMobile }),
-  response: codeSent,
+  response: staffCodeSent,
 });
 
 export const staffResendOtp = consoleEndpoint({
@@ -19,7 +22,7 @@ export const staffResendOtp = consoleEndpoint({
   path: '/Auth/resendOTP',
   roles: [],
   body: z.strictObject({ otp_ref: otpRef }),
-  response: codeSent,
+  response: staffCodeSent,
 });
 
 export const staffVerifyOtp = consoleEndpoint({

@@ -1,11 +1,11 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_UPLOAD, type MediaKind, mediaKinds, type MediaUploadAnswer } from '@portal/contract/console';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { materialsDir, mediaDir } from '../../file-folders.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { authenticateStaff } from '../../http/authenticate.ts';
-import { roleRefused } from '../../http/define-console-route.ts';
+import { staffOnly, staffWithRole } from '../../http/staff-only.ts';
 import { megabytes } from './file-kinds.ts';
 import { storeUpload, UploadProblem } from './store-upload.ts';
 
@@ -16,7 +16,8 @@ export const UPLOADED_PDF_PREFIX = 'upload-';
 
 /**
  * The console's file upload: the bytes are the body, streamed to disk and checked on the way (docs/features/course-authoring.md).
- * Staff are checked before a byte is read; a declared length over the cap is refused before the body is read too.
+ * Staff are checked before a byte is read, and again once the file has arrived (an upload takes minutes; its author may
+ * have been deactivated meanwhile); a declared length over the cap is refused before the body is read too.
  */
 export async function mediaRoutes(app: FastifyInstance) {
   // Only in this plugin's scope: the body stays a stream for the handler to check and store.
@@ -27,16 +28,16 @@ export async function mediaRoutes(app: FastifyInstance) {
     pdf: app.config.MAX_PDF_MB * 1024 * 1024,
   };
 
-  app.post<{ Querystring: { kind?: string } }>(MEDIA_UPLOAD.path, async (request, reply) => {
-    const staff = await authenticateStaff(app.db, request);
-    if (!MEDIA_UPLOAD.roles.includes(staff.role)) throw roleRefused();
+  app.post<{ Querystring: { kind?: string } }>(MEDIA_UPLOAD.path, { onRequest: staffOnly(app, MEDIA_UPLOAD.roles) }, async (request, reply) => {
     const kind = request.query.kind as MediaKind;
-    if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`);
+    // Refused before its body is read: the connection is closed rather than left to send the rest.
+    const unread = { Connection: 'close' };
+    if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`, unread);
     if (!request.headers['content-type']?.startsWith('application/octet-stream')) {
-      throw new ApiError(415, 'Send the file itself as the body, with Content-Type: application/octet-stream.');
+      throw new ApiError(415, 'Send the file itself as the body, with Content-Type: application/octet-stream.', unread);
     }
     const declared = Number(request.headers['content-length']);
-    if (declared > caps[kind]) throw new ApiError(413, `The file is ${megabytes(declared)} MB, larger than ${megabytes(caps[kind])} MB, the largest ${kind} accepted.`);
+    if (declared > caps[kind]) throw new ApiError(413, `The file is ${megabytes(declared)} MB, larger than ${megabytes(caps[kind])} MB, the largest ${kind} accepted.`, unread);
 
     const pdf = kind === 'pdf';
     const folder = pdf ? materialsDir(app.config) : join(mediaDir(app.config), UPLOADS_FOLDER);
@@ -51,6 +52,10 @@ export async function mediaRoutes(app: FastifyInstance) {
       }
       throw error;
     }
+    const staff = await staffWithRole(app, request, MEDIA_UPLOAD.roles).catch(async (error: unknown) => {
+      if (stored.created) await rm(join(folder, stored.name), { force: true });
+      throw error;
+    });
     const answer: MediaUploadAnswer['data'] = {
       kind,
       address: pdf ? stored.name : `/media/${UPLOADS_FOLDER}/${stored.name}`,

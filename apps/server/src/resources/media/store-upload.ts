@@ -23,6 +23,8 @@ export interface StoredUpload {
   bytes: number;
   /** A PDF that asks for a password before it opens. */
   passwordProtected: boolean;
+  /** Whether this upload put the file there (false: the same file was stored before). */
+  created: boolean;
 }
 
 /**
@@ -41,9 +43,10 @@ export async function storeUpload(body: NodeJS.ReadableStream, folder: string, e
     const ext = check.finish();
     const name = `${prefix}${check.hash.digest('hex').slice(0, 32)}.${ext}`;
     const target = join(folder, name);
-    if (await stat(target).catch(() => undefined)) await rm(partial, { force: true });
+    const existed = (await stat(target).catch(() => undefined)) !== undefined;
+    if (existed) await rm(partial, { force: true });
     else await rename(partial, target);
-    return { name, bytes: check.bytes, passwordProtected: check.pdf?.encrypted ?? false };
+    return { name, bytes: check.bytes, passwordProtected: check.pdf?.encrypted ?? false, created: !existed };
   } catch (error) {
     // Refused at its first bytes, the file may still be opening: it is created once that ends, so wait for it.
     if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));

@@ -33,7 +33,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
       clientIp: clientAddressKey(request.ip),
       device: presentedDevice(request),
     });
-    return { status: true, message: codeSentMessage, data: sent };
+    return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
   defineConsoleRoute(app, staffResendOtp, async ({ body, request }) => {
@@ -49,7 +49,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
       device: presentedDevice(request),
       replacing: challenge,
     });
-    return { status: true, message: codeSentMessage, data: sent };
+    return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
   defineConsoleRoute(app, staffVerifyOtp, async ({ body, request, reply }) => {

@@ -23,7 +23,7 @@ function renderConsole(path: string, staff: StaffMember | null) {
 describe('the console', () => {
   it('signs a staff member in with the number, then the code, and opens the overview', { timeout: 20_000 }, async () => {
     const calls = mockApi({
-      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 4 }),
+      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 4, idle_hours: 12 }),
       [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
       [`${base}/Auth/me`]: () => ok(admin),
     });
@@ -40,7 +40,7 @@ describe('the console', () => {
 
   it('takes a code of the length the server sent (OTP_LENGTH 6) and says so when it is short', async () => {
     const calls = mockApi({
-      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 6 }),
+      [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 6, idle_hours: 8 }),
       [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
       [`${base}/Auth/me`]: () => ok(admin),
     });
@@ -48,6 +48,8 @@ describe('the console', () => {
     await user.type(await screen.findByLabelText('Mobile number'), '98111 00001');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const code = await screen.findByLabelText('Sign-in code');
+    // The server's STAFF_IDLE_HOURS, said before signing in.
+    expect(screen.getByText('You stay signed in on this device until you sign out, or until the console goes unused for 8 hours.')).toBeInTheDocument();
     await user.type(code, '1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The code has 6 digits.')).toBeInTheDocument();

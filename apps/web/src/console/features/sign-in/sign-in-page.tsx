@@ -9,6 +9,8 @@ export interface PendingSignIn {
   resendAt: number;
   /** Digits of the code sent (the server's OTP_LENGTH). */
   codeLength: number;
+  /** Hours unused after which a console session ends (the server's STAFF_IDLE_HOURS). */
+  idleHours: number;
 }
 
 /** /console/sign-in: the mobile number, then the code texted to it (the students' mechanism, for staff). */

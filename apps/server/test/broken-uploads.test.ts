@@ -1,0 +1,92 @@
+import { request } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
+import { spawnPortal, type SpawnedPortal } from './spawn-server.ts';
+
+/** Where the client stops: after this many bytes of the body, or once the answer has begun to arrive. */
+type Cut = number | 'answer';
+
+interface Upload {
+  path: string;
+  type: string;
+  body: Buffer;
+}
+
+/**
+ * Sends an upload on a connection of its own and breaks the connection at `cut`. Resolves once it is broken; the
+ * client never learns what the server made of it (as after the console's Stop button, or a dropped line).
+ */
+function breakOff(port: number, headers: Record<string, string>, upload: Upload, cut: Cut) {
+  return new Promise<void>((done) => {
+    const call = request({
+      host: '127.0.0.1',
+      port,
+      path: upload.path,
+      method: 'POST',
+      agent: false,
+      // The server's "100 Continue" says it has the headers: only then is a cut before the body one it sees.
+      headers: { ...headers, 'Content-Type': upload.type, 'Content-Length': String(upload.body.length), Expect: '100-continue' },
+    });
+    call.on('error', () => done());
+    call.on('close', () => done());
+    call.on('response', () => call.destroy());
+    call.on('continue', () => {
+      if (cut === 'answer') call.end(upload.body);
+      else if (cut === 0) call.destroy();
+      else call.write(upload.body.subarray(0, cut), () => call.destroy());
+    });
+    call.flushHeaders();
+  });
+}
+
+const healthz = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+
+// A client that goes away mid-upload once made the request's log line throw (behind a proxy, Fastify reads the
+// client's address from a socket that is no longer there), outside any request: the process ended and nginx
+// answered 502 to everyone (issue 32).
+describe.each([
+  ['on', 'true'],
+  ['off', 'false'],
+])('uploads broken off at every moment, TRUST_PROXY %s', (_name, trust) => {
+  let portal: SpawnedPortal;
+  let token = '';
+  const uploads: Upload[] = [];
+
+  beforeAll(async () => {
+    portal = await spawnPortal({ TRUST_PROXY: trust });
+    token = await portal.staffToken('+919811100002');
+    const media = '/console/micros/Staff/Media/upload';
+    const pack = Buffer.from(JSON.stringify({ file: Buffer.alloc(300_000, 7).toString('base64') }));
+    uploads.push(
+      { path: `${media}?kind=video`, type: 'application/octet-stream', body: await readFile(join(demoMediaDir, 'videos/lesson-a.webm')) },
+      { path: `${media}?kind=pdf`, type: 'application/octet-stream', body: await readFile(join(demoMaterialsDir, 'sets-worksheet.pdf')) },
+      // Not what it says it is: refused at its first bytes while the client is still sending.
+      { path: `${media}?kind=picture`, type: 'application/octet-stream', body: Buffer.alloc(400_000, 1) },
+      { path: '/console/micros/Staff/Content/import_preview', type: 'application/json', body: pack },
+    );
+  }, 180_000);
+  afterAll(() => portal?.remove());
+
+  it('keeps serving whenever the client goes away: before the body, in it, after its last byte, during the answer', { timeout: 180_000 }, async () => {
+    let n = 0;
+    for (const upload of uploads) {
+      const size = upload.body.length;
+      for (const cut of [0, 1, 4096, 65_536, Math.floor(size / 2), size - 1, size, 'answer'] as Cut[]) {
+        const id = `broken-${trust}-${n++}`;
+        await breakOff(portal.port, { Token: token, 'X-Request-Id': id, 'X-Forwarded-For': '198.51.100.7' }, upload, cut);
+        // The request's one log line is written when the server has finished with it: that is where it threw.
+        await vi.waitFor(
+          () => {
+            expect(portal.child.exitCode, `the server exited after ${upload.path} cut at ${cut}`).toBeNull();
+            expect(portal.out()).toContain(`"reqId":"${id}"`);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+      }
+    }
+    expect(await healthz(portal.port)).toBe(200);
+    expect(portal.child.exitCode).toBeNull();
+  });
+});
