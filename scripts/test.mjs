@@ -61,6 +61,10 @@ if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) 
   if (run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
     const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', ['scripts/two-instances.mjs', release]);
     totals[passed ? 'passed' : 'failed'] += 1;
+    if (deployTools) {
+      const restarted = run('rolling restart of two instances behind nginx under load', 'node', ['scripts/restart-behind-nginx.mjs', release]);
+      totals[restarted ? 'passed' : 'failed'] += 1;
+    }
   }
   rmSync(release, { recursive: true, force: true });
 }
