@@ -43,6 +43,9 @@ const check = (ok, what) => {
   if (!ok) failures.push(what);
 };
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+/** What happened when, in ms from the start of the load, printed beside failed requests. */
+const timeline = { start: Date.now(), events: [] };
+const mark = (what) => timeline.events.push(`${Date.now() - timeline.start} ms: ${what}`);
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -106,6 +109,7 @@ function startLoad(base, token, studentId, script) {
     () => fetch(base + script, { headers: { 'Accept-Encoding': 'br, gzip' } }),
   ];
   const load = { sent: 0, answered: 0, failed: [], stopped: false, started: Date.now() };
+  timeline.start = load.started;
   const loop = async () => {
     // Bounded: stops when told, and in any case after three minutes.
     while (!load.stopped && Date.now() - load.started < 180_000) {
@@ -141,6 +145,7 @@ function startLoad(base, token, studentId, script) {
 async function restart(instance, start) {
   const signalled = Date.now();
   instance.child.kill('SIGTERM');
+  mark(`SIGTERM to ${instance.name}`);
   // /readyz must say 503 while the port still answers, so a balancer that polls it moves on before the port closes.
   const readySaid = [];
   while (instance.child.exitCode === null && !(await refused(instance.port))) {
@@ -153,13 +158,16 @@ async function restart(instance, start) {
     }
     await pause(20);
   }
+  mark(`${instance.name}: port closed`);
   const { code, at } = await instance.exited;
+  mark(`${instance.name}: exited`);
   const stopMs = at - signalled;
   check(readySaid[0] === 503, `${instance.name}: /readyz answered 503 from the SIGTERM until the port closed (${readySaid.join(', ') || 'nothing'})`);
   check(code === 0 && stopMs < unitStopSeconds * 1000, `${instance.name}: stopped in ${stopMs} ms (exit code ${code}), within the unit's TimeoutStopSec=${unitStopSeconds}`);
   check(await refused(instance.port), `${instance.name}: nothing is left listening on its port`);
   const again = start();
   const readyMs = await again.ready();
+  mark(`${instance.name}: started again and ready`);
   console.log(`${instance.name}: started again, ready after ${readyMs} ms`);
   return { next: again, stopMs, readyMs };
 }
@@ -215,6 +223,11 @@ try {
   const lines = readFileSync(join(prefix, 'access.log'), 'utf8').trim().split('\n');
   const retried = lines.filter((line) => /upstream=\S+, /.test(line)).length;
   check(load.failed.length === 0, `${load.answered} requests through nginx in ${seconds.toFixed(1)} s (${Math.round(load.answered / seconds)}/s), ${load.failed.length} failed${load.failed.length ? `: ${load.failed.slice(0, 10).join('; ')}` : ''}`);
+  if (load.failed.length) {
+    console.log(`what happened when:\n  ${timeline.events.join('\n  ')}`);
+    const errors = readFileSync(join(prefix, 'error.log'), 'utf8').split('\n').filter((line) => /\[(error|crit|alert)\]/.test(line));
+    console.log(`nginx's errors:\n  ${errors.slice(0, 20).join('\n  ')}`);
+  }
   console.log(`nginx passed ${retried} requests to the other instance after a refused connection; its log has ${lines.filter((l) => / 5\d\d /.test(l)).length} answers of 5xx`);
   console.log(`from SIGTERM to exit under load: a ${first.stopMs} ms, b ${second.stopMs} ms; ready again after a ${first.readyMs} ms, b ${second.readyMs} ms`);
 } catch (error) {
