@@ -8,7 +8,7 @@
 //
 //   node scripts/restart-behind-nginx.mjs [tree]   tree: the built server (default: this repository)
 // Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) and nginx
-// (scripts/ensure-deploy-tools.sh).
+// (scripts/ensure-deploy-tools.sh). RESTART_ROUNDS=N restarts each instance N times (1 in CI), to look for rare losses.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ const unitStopSeconds = Number(/^TimeoutStopSec=(\d+)$/m.exec(readFileSync(resol
 /** Requests a second through nginx, from this many loops at once. */
 const RATE = 300;
 const LOOPS = 16;
+/** Each instance is restarted this many times (more to look for rare losses by hand). */
+const ROUNDS = Number(process.env.RESTART_ROUNDS ?? 1);
 
 const serverUrl = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
 const database = `portal_restart_${randomBytes(4).toString('hex')}`;
@@ -37,6 +39,8 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
 // nginx's workers run as nobody when the test runs as root: they must reach the temporary folders below.
 chmodSync(dir, 0o755);
 const children = new Set();
+/** Every instance started, with its log, printed when a request failed. */
+const instances = [];
 const failures = [];
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
@@ -96,6 +100,7 @@ function startInstance(name, port, { viaNpm = false, env = {} } = {}) {
       ...env,
     },
   });
+  instances.push(instance);
   const ready = () => waitUntilReady(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000, stillRunning: () => instance.child.exitCode === null });
   return { ...instance, port, ready };
 }
@@ -211,10 +216,15 @@ try {
 
   const load = startLoad(base, signedIn.token, signedIn.data.stud_id, script);
   await load.served(RATE);
-  const first = await restart(a, startA);
-  a = first.next;
-  const second = await restart(b, startB);
-  b = second.next;
+  const stops = { a: [], b: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const first = await restart(a, startA);
+    a = first.next;
+    stops.a.push(first);
+    const second = await restart(b, startB);
+    b = second.next;
+    stops.b.push(second);
+  }
   // Both restarted instances serve for a while before the load stops.
   await load.served(RATE);
   await load.stop();
@@ -226,10 +236,12 @@ try {
   if (load.failed.length) {
     console.log(`what happened when:\n  ${timeline.events.join('\n  ')}`);
     const errors = readFileSync(join(prefix, 'error.log'), 'utf8').split('\n').filter((line) => /\[(error|crit|alert)\]/.test(line));
-    console.log(`nginx's errors:\n  ${errors.slice(0, 20).join('\n  ')}`);
+    console.log(`nginx's errors:\n  ${errors.filter((line) => !/Connection refused/.test(line)).slice(0, 20).join('\n  ')}`);
+    for (const { name, log } of instances) console.log(`${name} said:\n  ${log().trim().split('\n').slice(-10).join('\n  ')}`);
   }
   console.log(`nginx passed ${retried} requests to the other instance after a refused connection; its log has ${lines.filter((l) => / 5\d\d /.test(l)).length} answers of 5xx`);
-  console.log(`from SIGTERM to exit under load: a ${first.stopMs} ms, b ${second.stopMs} ms; ready again after a ${first.readyMs} ms, b ${second.readyMs} ms`);
+  const list = (figures, key) => figures.map((figure) => figure[key]).join(', ');
+  console.log(`from SIGTERM to exit under load: a ${list(stops.a, 'stopMs')} ms, b ${list(stops.b, 'stopMs')} ms; ready again after a ${list(stops.a, 'readyMs')} ms, b ${list(stops.b, 'readyMs')} ms`);
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {
