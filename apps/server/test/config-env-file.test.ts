@@ -12,7 +12,7 @@ function envTemplate(): Record<string, string> {
 
 describe('configuration from an env file', () => {
   it('starts from the template filled in for Twilio: the MSG91 lines left empty are not set', () => {
-    const env = {
+    const env: Record<string, string> = {
       ...envTemplate(),
       AUTH_SECRET: 'x'.repeat(48),
       SMS_PROVIDER: 'twilio',
