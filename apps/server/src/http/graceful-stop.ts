@@ -6,8 +6,11 @@ import { Server as NetServer } from 'node:net';
 export const STOP_TIMINGS = {
   /** /readyz answers 503 this long while everything else is still served, for balancers that poll it. */
   noticeMs: 1000,
-  /** After the port closes, a connection the proxy keeps for reuse may bring one more request this long before it is closed idle. */
-  idleGraceMs: 1000,
+  /**
+   * After the port closes, a connection the proxy keeps for reuse may bring one more request this long before it is
+   * closed idle: longer than deploy/nginx.conf's upstream keepalive_timeout (2 s), so nginx has closed its idle ones.
+   */
+  idleGraceMs: 3000,
   /** From SIGTERM: whatever is still open then is cut. */
   deadlineMs: 8000,
 };
@@ -19,7 +22,7 @@ export type StopTimings = typeof STOP_TIMINGS;
  * (a refused connection), never a POST it has written. So an instance must not close a connection nginx may be
  * writing to: it keeps answering with keep-alive until its port closes (so nginx opens no new connections that the
  * closing port would reset), then answers every request with `Connection: close`, which tells nginx to drop that
- * connection, and closes the ones still idle only after a grace.
+ * connection, and closes the ones still idle only after a grace, by when nginx has closed those it kept idle itself.
  */
 export function watchConnections(app: FastifyInstance) {
   const answering = new Set<ServerResponse>();
