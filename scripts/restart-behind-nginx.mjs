@@ -11,6 +11,7 @@
 // (scripts/ensure-deploy-tools.sh). RESTART_ROUNDS=N restarts each instance N times (1 in CI), to look for rare losses.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,16 @@ function startLoad(base, token, studentId, script) {
   });
 }
 
+/** /readyz asked on a connection of its own that is closed after the answer, so the test holds none open. */
+const readyzStatus = (port) =>
+  new Promise((done, fail) => {
+    const request = get({ host: '127.0.0.1', port, path: '/readyz', agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode));
+    });
+    request.on('error', fail);
+  });
+
 /** SIGTERM to the instance while the load runs; then it is started again and waited for. Answers its figures. */
 async function restart(instance, start) {
   const signalled = Date.now();
@@ -155,7 +166,7 @@ async function restart(instance, start) {
   const readySaid = [];
   while (instance.child.exitCode === null && !(await refused(instance.port))) {
     try {
-      const status = (await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status;
+      const status = await readyzStatus(instance.port);
       // Until the process has taken the signal it is still ready; from then on it must say otherwise.
       if (readySaid.at(-1) !== status && (readySaid.length > 0 || status !== 200)) readySaid.push(status);
     } catch {

@@ -46,6 +46,10 @@ export function watchConnections(app: FastifyInstance) {
     await new Promise((done) => setTimeout(done, timings.noticeMs));
     lastAnswers = true;
     for (const response of answering) if (!response.headersSent) response.shouldKeepAlive = false;
+    // Closed after the loop's next poll has accepted every connection waiting at the port: one still waiting when it
+    // closes is reset, with the request nginx may have written to it (a timer runs before that poll, and after a
+    // busy spell many may be waiting).
+    await new Promise((done) => setImmediate(done));
     // net's close stops listening but, unlike http's, leaves idle connections open: nginx may be writing to one.
     const closed = new Promise<void>((done) => NetServer.prototype.close.call(app.server, () => done()));
     const closeIdle = () => app.server.closeIdleConnections();
