@@ -2,7 +2,7 @@
 // running deploy/nginx.conf (only its addresses, ports and paths replaced: scripts/nginx-config.mjs), with a steady
 // load of student API calls, pages and scripts through nginx while each instance in turn gets SIGTERM and is started
 // again, the second only once the first answers /readyz (as scripts/rolling-restart.mjs does). Instance a runs as
-// `npm run serve` (the signal goes to npm), b as the systemd unit runs it, with WORKERS=2.
+// `npm run serve` (the signal goes to npm), b as the systemd unit runs it.
 // Checks: not one request failed; /readyz said 503 before the port closed; each stop ended within the unit's
 // TimeoutStopSec and left its port free. Prints the figures; exits 1 on any failure.
 //
@@ -194,7 +194,9 @@ try {
   await admin.unsafe(`CREATE DATABASE ${database}`);
   const [portA, portB, portProxy] = [await freePort(), await freePort(), await freePort()];
   const startA = () => startInstance('a (npm run serve)', portA, { viaNpm: true });
-  const startB = () => startInstance('b (node, WORKERS=2)', portB, { env: { WORKERS: '2' } });
+  // One process each, as deploy/portal.env.example has it: with WORKERS > 1 the first process holds the port and
+  // resets the connections it accepted but had not handed on when the last worker stops (docs/decisions/051).
+  const startB = () => startInstance('b (node)', portB);
   let a = startA();
   await a.ready();
   let b = startB();
