@@ -18,6 +18,8 @@ const parts = [
   'package-lock.json',
   // `npm run portal -- …` (backup, restore, staff add…) runs the built command line there.
   'scripts/portal.mjs',
+  // Restarts the systemd instances one at a time (docs/operations.md, section 8).
+  'scripts/rolling-restart.mjs',
   'node_modules',
   'packages/contract/package.json',
   'apps/web/dist',

@@ -50,12 +50,21 @@ if (!only || only === 'e2e' || only === 'production') built = run('build the web
 if ((!only || only === 'e2e') && built && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
   vitest('end-to-end tests (Chromium)', ['e2e']);
 }
+const deployTools = (!only || only === 'production') && run('nginx and systemd-analyze', 'bash', ['scripts/ensure-deploy-tools.sh']);
+if (deployTools) {
+  const passed = run('deploy files: nginx -t of deploy/nginx.conf (and its TLS edit), systemd-analyze of the unit', 'node', ['scripts/check-deploy-files.mjs']);
+  totals[passed ? 'passed' : 'failed'] += 1;
+}
 if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) {
   // The production layout: the built server after `npm prune --omit=dev`, two instances on a fresh database.
   const release = mkdtempSync(join(tmpdir(), 'portal-release-'));
   if (run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
     const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', ['scripts/two-instances.mjs', release]);
     totals[passed ? 'passed' : 'failed'] += 1;
+    if (deployTools) {
+      const restarted = run('rolling restart of two instances behind nginx under load', 'node', ['scripts/restart-behind-nginx.mjs', release]);
+      totals[restarted ? 'passed' : 'failed'] += 1;
+    }
   }
   rmSync(release, { recursive: true, force: true });
 }

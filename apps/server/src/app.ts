@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHealth } from './http/health.ts';
+import { watchConnections } from './http/graceful-stop.ts';
 import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { connectionOptions, registerConnectionLimits } from './http/connection-limits.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   registerConnectionLimits(app);
   registerMetrics(app);
   registerSecurityHeaders(app, [config.API_BASE, config.CONSOLE_API_BASE]);
+  watchConnections(app);
   registerHealth(app, watchProxies(app).warnings);
   await app.register(apiRoutes, { prefix: config.API_BASE });
   await app.register(consoleRoutes, { prefix: config.CONSOLE_API_BASE });

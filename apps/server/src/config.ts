@@ -168,6 +168,15 @@ function parseCountries(value: string | undefined, fallback: CountryCode): { val
   return { value: [...new Set(entries.filter(isCountryCode))] };
 }
 
+/** zod/mini says only "Invalid input" where a check has no message of its own: say what was expected instead. */
+function explain(issue: z.core.$ZodIssue, value = ''): string {
+  if (issue.message !== 'Invalid input') return issue.message;
+  const given = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')} (not "${given}")`;
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return `must be a number (not "${given}")`;
+  return 'is not a value it takes (README.md, Configuration)';
+}
+
 const GATEWAY_URLS = {
   http: ['SMS_HTTP_URL'],
   msg91: ['MSG91_BASE_URL'],
@@ -177,9 +186,11 @@ const GATEWAY_URLS = {
 
 /** Reads and checks the whole configuration; every problem is reported at once, each naming its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // `NAME=` with nothing after it means not set, as in deploy/portal.env.example, which lists every provider's variables.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${explain(i, given[String(i.path[0])])}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const data = parsed.data;

@@ -33,7 +33,10 @@ export async function serve(config: Config, serving: string) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const started = performance.now();
+    await app.stopGracefully();
     await app.close();
+    app.log.info({ stopMs: Math.round(performance.now() - started) }, 'stopped');
     await db.close();
     process.exit(0);
   };

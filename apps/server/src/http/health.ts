@@ -13,6 +13,7 @@ export function registerHealth(app: FastifyInstance, warnings: () => string[] = 
   });
   app.get('/readyz', async (request, reply) => {
     void reply.header('Cache-Control', 'no-store');
+    if (app.draining) return reply.code(503).send({ status: false, message: 'Shutting down.' });
     try {
       const pending = await pendingMigrations(app.db);
       if (pending.length) return reply.code(503).send({ status: false, message: `Migrations not applied: ${pending.join(', ')}` });

@@ -24,6 +24,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The same address answers brotli, gzip or plain bytes by the request's Accept-Encoding: a cache between must
+      // keep them apart, or it hands brotli to a client that cannot read it.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   const loginPage = existsSync(join(root, 'login.html')) ? 'login.html' : 'index.html';

@@ -1,0 +1,58 @@
+// CI check of the files in deploy/ with the real tools of the platform docs/operations.md names (Debian 12):
+// `nginx -t` of deploy/nginx.conf as shipped and with its TLS edit, `systemd-analyze verify` of the unit (no
+// message at all), and its `systemd-analyze security` exposure, printed and held below "MEDIUM".
+// Needs nginx and systemd-analyze (scripts/ensure-deploy-tools.sh). Exits 1 on any failure.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { mainConfig, portalSite, portalSiteWithTls } from './nginx-config.mjs';
+
+const unit = resolve(import.meta.dirname, '../deploy/portal@.service');
+const dir = mkdtempSync(join(tmpdir(), 'portal-deploy-check-'));
+const failures = [];
+const check = (ok, what, detail = '') => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `\n${detail}` : ''}`);
+  if (!ok) failures.push(what);
+};
+const run = (command, args) => {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim() };
+};
+
+/** nginx -t of a whole configuration around `site`; a warning counts as a failure too. */
+function nginxTest(name, label, site) {
+  const prefix = join(dir, name);
+  const conf = join(dir, `${name}.conf`);
+  writeFileSync(conf, mainConfig(prefix, site));
+  spawnSync('mkdir', ['-p', prefix]);
+  const { status, output } = run('nginx', ['-t', '-p', prefix, '-e', 'stderr', '-c', conf]);
+  const version = run('nginx', ['-v']).output.replace('nginx version: ', '');
+  const clean = status === 0 && !/\[(warn|emerg|alert)\]/.test(output);
+  check(clean, `nginx -t (${version}): ${label}`, clean ? '' : output);
+}
+
+try {
+  const ports = { upstreams: [3001, 3002], port: 18443 };
+  nginxTest('plain', 'deploy/nginx.conf as shipped (VM addresses)', portalSite(ports));
+  const certificate = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  const made = run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=portal.test', '-keyout', key, '-out', certificate]);
+  check(made.status === 0, 'a self-signed certificate for the TLS edit', made.status === 0 ? '' : made.output);
+  nginxTest('tls', 'deploy/nginx.conf with its TLS edit', portalSiteWithTls({ ...ports, redirectPort: 18080, certificate, key }));
+
+  // systemd-analyze finds the template beside the instance name it is given.
+  copyFileSync(unit, join(dir, 'portal@.service'));
+  const instance = join(dir, 'portal@3001.service');
+  const verify = run('systemd-analyze', ['verify', instance]);
+  check(verify.status === 0 && verify.output === '', 'systemd-analyze verify deploy/portal@.service: no message', verify.output);
+  const security = run('systemd-analyze', ['security', '--offline=true', instance]);
+  const exposure = /Overall exposure level for \S+: ([\d.]+) (\w+)/.exec(security.output);
+  check(!!exposure && Number(exposure[1]) < 4, `systemd-analyze security deploy/portal@.service: ${exposure ? `${exposure[1]} ${exposure[2]}` : 'no figure'}`, exposure ? '' : security.output);
+} catch (error) {
+  check(false, error instanceof Error ? error.message : String(error));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(failures.length ? `deploy files: ${failures.length} failed` : 'deploy files: passed');
+process.exit(failures.length ? 1 : 0);
