@@ -16,4 +16,8 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Connections of a pool (PostgreSQL), from the statements in flight; the embedded database has none. */
   poolStats?(): { inUse: number; idle: number; waiting: number };
+  /** Why the PostgreSQL server is out of reach (statements then fail at once with DatabaseUnavailable), or undefined. */
+  unreachable?(): string | undefined;
+  /** The folder the embedded database lives in (DATA_DIR), which must stay writable; none for PostgreSQL or in memory. */
+  readonly folder?: string;
 }
