@@ -66,6 +66,15 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         openTransactions--;
       }
     },
+    async session<T>(work: (connection: Queryable) => Promise<T>) {
+      const pool = sql;
+      const reserved = await watch.guard(() => pool.reserve());
+      try {
+        return await work({ query: (text, params) => run(reserved, text, params) });
+      } finally {
+        reserved.release();
+      }
+    },
     // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open; a
     // transaction waits when `max` are open.
     poolStats: () => ({
