@@ -42,6 +42,8 @@ if (!only || only === 'static') {
   run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 }
 if (!only || only === 'unit') {
+  // Prometheus's linter for /metrics (installed with apt-get when missing and root, as Chromium is).
+  run('promtool', 'bash', ['scripts/ensure-promtool.sh']);
   vitest('web and API tests (PGlite)', ['web', 'server'], { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['server']);
 }

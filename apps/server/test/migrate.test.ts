@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
-import { migrate, pendingMigrations } from '../src/db/migrate.ts';
+import { migrate, OUTSIDE_TRANSACTION, pendingMigrations } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
+import { openTestDatabase } from './helper.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -29,6 +33,49 @@ describe.skipIf(!url)('several instances starting together on one empty PostgreS
       await admin.close();
     }
   });
+});
+
+describe.skipIf(!url)('a migration longer than DB_STATEMENT_TIMEOUT_MS', () => {
+  it('still applies, and another instance waits for it past that timeout too', async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = openPostgres(url!, { max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    await writeFile(join(dir, '001_slow.sql'), 'SELECT pg_sleep(1.5);\nCREATE TABLE slow_done (n int);\n');
+    // The timeout the server's connections have: a request's runaway statement is cancelled after 300 ms.
+    const instances = [1, 2].map(() => openPostgres(url!, { searchPath: schema, max: 2, statementTimeoutMs: 300 }));
+    try {
+      await expect(instances[0]!.query('SELECT pg_sleep(1)')).rejects.toThrow(/statement timeout/);
+      const applied = await Promise.all(instances.map((db) => migrate(db, dir)));
+      expect(applied.flat()).toEqual(['001_slow.sql']);
+      expect(await instances[0]!.query('SELECT count(*)::int AS n FROM slow_done')).toEqual([{ n: 0 }]);
+      // The timeout still holds for what the server asks afterwards, on every connection.
+      await expect(Promise.all(instances.map((db) => db.query('SELECT pg_sleep(1)')))).rejects.toThrow(/statement timeout/);
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a migration marked to run outside a transaction', () => {
+  // PGlite has one connection, and only the server that migrates has the database open: the build blocks nothing there.
+  it('builds an index concurrently, which a transaction would refuse', async () => {
+    const db = await openTestDatabase();
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    try {
+      await writeFile(join(dir, '001_table.sql'), 'CREATE TABLE marks (n int);\nINSERT INTO marks SELECT generate_series(1, 1000);\n');
+      await writeFile(join(dir, '002_index.sql'), `${OUTSIDE_TRANSACTION}\nCREATE INDEX CONCURRENTLY marks_n ON marks (n);\n`);
+      expect(await migrate(db, dir)).toEqual(['001_table.sql', '002_index.sql']);
+      expect(await db.query(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'marks_n'::regclass`)).toEqual([{ valid: true }]);
+      expect(await migrate(db, dir)).toEqual([]);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('a database that is down at start', () => {

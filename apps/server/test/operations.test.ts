@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,12 +70,24 @@ describe('health, readiness and addresses that are not pages', () => {
   });
 });
 
+// Prometheus's own linter; CI installs it (scripts/ensure-promtool.sh), so there the check never goes unrun.
+const promtool = spawnSync('promtool', ['--version']).status === 0;
+
 describe('GET /metrics with METRICS_TOKEN set', () => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    t = await startTestApp({ seed: 'courses', env: { METRICS_TOKEN: metricsToken } });
+    webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+    await mkdir(join(webDist, 'assets'));
+    for (const name of ['index-B3xk9.js', 'index-Qa71f.css']) await writeFile(join(webDist, 'assets', name), '/* built */');
+    t = await startTestApp({ seed: 'courses', env: { METRICS_TOKEN: metricsToken, WEB_DIST: webDist } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+  const scrape = async () => (await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 
   it('needs the bearer token', async () => {
     expect((await fetch(`${t.url}/metrics`)).status).toBe(401);
@@ -104,6 +117,27 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(text).toMatch(/portal_answer_cache_lookups_total\{result="hit"\} 2\n/);
     expect(text).toMatch(/portal_answer_cache_lookups_total\{result="miss"\} 1\n/);
     expect(text).toMatch(/portal_answer_cache_characters [1-9]\d*\n/);
+  });
+
+  it("counts the web app's hashed assets under one route, whatever their names", async () => {
+    for (const name of ['index-B3xk9.js', 'index-Qa71f.css']) expect((await fetch(`${t.url}/assets/${name}`)).status).toBe(200);
+    const text = await scrape();
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/assets\/\*",status="200"\} 2\n/);
+    expect(text).not.toContain('index-B3xk9');
+  });
+
+  it("shows the process's memory, heap, event-loop lag, CPU and start time", async () => {
+    const text = await scrape();
+    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_seconds_total', 'process_start_time_seconds']) {
+      expect(text, series).toMatch(new RegExp(`^${series} [\\d.e+-]+$`, 'm'));
+    }
+    expect(text).toMatch(/^# TYPE nodejs_gc_duration_seconds histogram$/m);
+  });
+
+  it.runIf(promtool || process.env.CI)('passes promtool check metrics', async () => {
+    await fetch(`${t.url}/healthz`);
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' });
+    expect({ status: check.status, said: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, said: '' });
   });
 });
 

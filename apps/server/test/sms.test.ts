@@ -108,7 +108,12 @@ const codeIn = (body: string) => /(?<!\d)(\d{4})(?!\d)/.exec(decodeURIComponent(
 
 /** The failures every provider must turn into "try again in a minute", each with what its log must show. */
 const failures: { name: string; answer: Answer; logged: RegExp }[] = [
-  { name: 'a 4xx answer', answer: { status: 401, body: '{"message":"Authentication failure for {code}"}' }, logged: /"status":401.*Authentication failure for \*\*\*\*/ },
+  // Gateways echo the number they were given, in any of its writings.
+  {
+    name: 'a 4xx answer',
+    answer: { status: 401, body: '{"message":"Authentication failure for {code} to +919876543210","mobiles":"919876543210","national":"9876543210"}' },
+    logged: /"status":401.*Authentication failure for \*\*\*\* to \+\*{8}3210.*"mobiles\\":\\"\*{8}3210.*"national\\":\\"\*{6}3210/,
+  },
   { name: 'a 5xx answer', answer: { status: 503, body: '{"message":"gateway overloaded"}' }, logged: /"status":503.*gateway overloaded/ },
   { name: 'no answer in time', answer: 'no answer', logged: /no answer within 2000 ms/ },
 ];
@@ -125,6 +130,9 @@ async function expectFailureHandled(t: TestApp, logLines: string[], failure: (ty
   const logged = logLines.filter((line) => line.includes('SMS not sent'));
   expect(logged).toHaveLength(1);
   expect(logged[0]).toMatch(failure.logged);
+  // The number shows its last 4 digits only, there and wherever the gateway echoed it.
+  expect(JSON.parse(logged[0]!)).toMatchObject({ to: '+********3210' });
+  expect(logLines.join('\n')).not.toMatch(/\d{5}3210/);
   // The code the gateway was given appears nowhere in the log, even where the gateway echoed it.
   const metrics = await fetchMetrics(t);
   expect(metrics).toMatch(new RegExp(`portal_sms_sends_total\\{provider="${t.config.SMS_PROVIDER}",result="failed"\\} [1-9]`));

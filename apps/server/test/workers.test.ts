@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -9,6 +10,8 @@ import { spawnServer, type SpawnedServer } from './spawn-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const METRICS_TOKEN = 'a-metrics-token-for-the-workers-test';
+// Prometheus's own linter (scripts/ensure-promtool.sh installs it in CI).
+const promtool = spawnSync('promtool', ['--version']).status === 0;
 
 const startPortal = (env: Record<string, string>) =>
   spawnServer({
@@ -59,8 +62,17 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
 
     const metrics = await fetch(`http://127.0.0.1:${portal.port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).toBe(200);
-    const count = /portal_http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} (\d+)/.exec(await metrics.text());
+    const text = await metrics.text();
+    const count = /portal_http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} (\d+)/.exec(text);
     expect(Number(count?.[1])).toBe(30);
+    // A process's own figures are not summed: each worker's memory, lag and start time under its own label.
+    for (const series of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'process_start_time_seconds']) {
+      expect(text.match(new RegExp(`^${series}\\{worker="\\d+"\\} `, 'gm')), series).toHaveLength(2);
+    }
+    if (promtool || process.env.CI) {
+      const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect({ status: check.status, said: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, said: '' });
+    }
 
     await expect.poll(() => logLines(portal.out()).filter((line) => line.req?.url === '/healthz').length, { timeout: 10_000 }).toBe(30);
     const answeredBy = new Set(logLines(portal.out()).filter((line) => line.req?.url === '/healthz').map((line) => line.pid));

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
@@ -67,6 +68,7 @@ async function openEmbedded(config: ConnectConfig, holder: LockHolder): Promise<
     if (config.INSTITUTE_TIMEZONE) await db.query(`SET TIME ZONE '${config.INSTITUTE_TIMEZONE.replaceAll("'", '')}'`);
     return {
       ...db,
+      folder: resolve(config.DATA_DIR),
       async close() {
         await db.close();
         lock.release();

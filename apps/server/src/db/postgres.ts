@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Database, Queryable } from './database.ts';
+import { REACH, type Probe, watchReach } from './reach-watch.ts';
 
 export interface PostgresOptions {
   searchPath?: string;
@@ -19,9 +20,21 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   const [connectionString, socketFolder] = unixSocket(url);
   const connectionSettings = settings(options, socketFolder);
   const max = options.max ?? 2;
-  const sql = postgres(connectionString, { ...connectionSettings, max });
-  // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
-  const transactions = postgres(connectionString, { ...connectionSettings, max, idle_timeout: 60 });
+  const pools = () => ({
+    sql: postgres(connectionString, { ...connectionSettings, max }),
+    // A transaction holds its connection from BEGIN to COMMIT; statements pipelined behind it would wait for its end.
+    transactions: postgres(connectionString, { ...connectionSettings, max, idle_timeout: 60 }),
+  });
+  let { sql, transactions } = pools();
+  const listeners = new Set<() => void>();
+  const probe = probeConnection(connectionString, connectionSettings);
+  // A server found out of reach: connections that may hang on a lost route are dropped, fresh ones open on demand.
+  const watch = watchReach(probe, () => {
+    const lost = [sql, transactions];
+    ({ sql, transactions } = pools());
+    for (const pool of lost) void pool.end({ timeout: 0 });
+    for (const restart of listeners) restart();
+  });
   const prepared = statementsToPrepare();
   let statementsInFlight = 0;
   let openTransactions = 0;
@@ -32,7 +45,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     const values = [...(params ?? [])] as postgres.ParameterOrJSON<never>[];
     // postgres.js reads `simple` (its types leave it out).
     const how = { prepare, simple: !prepare && values.length === 0 };
-    return on.unsafe(text, values, how) as unknown as Promise<Row[]>;
+    return watch.guard(() => on.unsafe(text, values, how) as unknown as Promise<Row[]>);
   };
   return {
     kind: 'postgres',
@@ -47,9 +60,19 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       openTransactions++;
       try {
-        return (await transactions.begin((tx) => work({ query: (text, params) => run(tx, text, params) }))) as T;
+        const pool = transactions;
+        return (await watch.guard(() => pool.begin((tx) => work({ query: (text, params) => run(tx, text, params) })))) as T;
       } finally {
         openTransactions--;
+      }
+    },
+    async session<T>(work: (connection: Queryable) => Promise<T>) {
+      const pool = sql;
+      const reserved = await watch.guard(() => pool.reserve());
+      try {
+        return await work({ query: (text, params) => run(reserved, text, params) });
+      } finally {
+        reserved.release();
       }
     },
     // Statements beyond one a connection are pipelined (sent behind another's) or wait for a connection to open; a
@@ -59,10 +82,33 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       idle: Math.max(0, max - statementsInFlight),
       waiting: Math.max(0, statementsInFlight - max) + Math.max(0, openTransactions - max),
     }),
+    unreachable: () => watch.unreachable(),
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
+      watch.stop();
+      await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 }), probe.close()]);
     },
-    listen: (channel, onMessage, onState) => listen(connectionString, connectionSettings, channel, onMessage, onState),
+    listen: (channel, onMessage, onState) => listen(connectionString, connectionSettings, channel, onMessage, onState, listeners),
+  };
+}
+
+/**
+ * The watch's question, on a connection of its own (pooled ones may be the ones hanging): opened when first asked,
+ * closed after 10 s unused, dropped after a question it did not answer.
+ */
+function probeConnection(connectionString: string, connectionSettings: Settings): Probe & { close(): Promise<void> } {
+  let probe: postgres.Sql | undefined;
+  return {
+    async ask() {
+      probe ??= postgres(connectionString, { ...connectionSettings, max: 1, idle_timeout: 10, fetch_types: false });
+      await probe.unsafe('SELECT 1', [], { simple: true } as object);
+    },
+    reset() {
+      void probe?.end({ timeout: 0 });
+      probe = undefined;
+    },
+    close: async () => {
+      await probe?.end({ timeout: 0 });
+    },
   };
 }
 
@@ -87,6 +133,10 @@ function settings(options: PostgresOptions, socketFolder: string | undefined): S
     // A parameter left undefined is NULL, as pg and PGlite take it.
     transform: { undefined: null },
     onnotice: () => {},
+    // A server that does not answer the connection fails its statements within seconds, not postgres.js's 30 s.
+    connect_timeout: REACH.connectTimeoutSeconds,
+    // postgres.js waits up to 20 s before opening a connection again after failures; a server back should serve at once.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     connection: {
       ...(options.searchPath ? { search_path: options.searchPath } : {}),
       // Times written without an offset (seeds, staff entries) mean the institute's zone; answers are UTC ISO anyway.
@@ -127,8 +177,9 @@ function unixSocket(url: string): [string, string | undefined] {
 }
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, `onState(false)` says
- * notifications may be missed; it connects again every second until it can, and `onState(true)` says it listens anew.
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, or the watch finds the
+ * server out of reach (a connection on a lost route never says it dropped), `onState(false)` says notifications may
+ * be missed; it connects again every second until it can, and `onState(true)` says it listens anew.
  */
 async function listen(
   connectionString: string,
@@ -136,51 +187,67 @@ async function listen(
   channel: string,
   onMessage: (payload: string) => void,
   onState: (listening: boolean) => void,
+  restarts: Set<() => void>,
 ) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let current: postgres.Sql | undefined;
   const statement = `LISTEN "${channel.replaceAll('"', '""')}"`;
-  const sql = postgres(connectionString, {
-    ...connectionSettings,
-    max: 1,
-    max_lifetime: null,
-    fetch_types: false,
-    // postgres.js's own sql.listen connects again by itself but never says when notifications may have been missed;
-    // its onnotify option (what sql.listen is built on, not in its types) leaves that to us.
-    ...({
-      onnotify: (from: string, payload: string) => {
-        if (from === channel) onMessage(payload);
+  const open = () => {
+    const sql: postgres.Sql = postgres(connectionString, {
+      ...connectionSettings,
+      max: 1,
+      max_lifetime: null,
+      fetch_types: false,
+      // postgres.js's own sql.listen connects again by itself but never says when notifications may have been missed;
+      // its onnotify option (what sql.listen is built on, not in its types) leaves that to us.
+      ...({
+        onnotify: (from: string, payload: string) => {
+          if (from === channel) onMessage(payload);
+        },
+      } as object),
+      onclose: () => {
+        if (sql === current) dropped();
       },
-    } as object),
-    onclose: () => {
-      if (stopped) return;
-      onState(false);
-      clearTimeout(retry);
-      retry = setTimeout(again, 1000);
-    },
-  });
-  // The next statement opens the connection again.
+    });
+    return sql;
+  };
+  const dropped = () => {
+    if (stopped) return;
+    const old = current;
+    current = undefined;
+    void old?.end({ timeout: 0 });
+    onState(false);
+    clearTimeout(retry);
+    retry = setTimeout(again, 1000);
+  };
   const start = async () => {
+    const sql = (current = open());
     await sql.unsafe(statement);
-    onState(true);
+    if (sql === current) onState(true);
   };
   const again = () => {
     if (stopped) return;
     start().catch(() => {
-      clearTimeout(retry);
-      if (!stopped) retry = setTimeout(again, 1000);
+      if (current) dropped();
     });
+  };
+  const restart = () => {
+    if (current) dropped();
   };
   try {
     await start();
   } catch (error) {
     stopped = true;
-    await sql.end({ timeout: 0 });
+    clearTimeout(retry);
+    await current?.end({ timeout: 0 });
     throw error;
   }
+  restarts.add(restart);
   return async () => {
     stopped = true;
+    restarts.delete(restart);
     clearTimeout(retry);
-    await sql.end({ timeout: 5 });
+    await current?.end({ timeout: 5 });
   };
 }

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isUnavailable, reasonOf } from '../db/unavailable.ts';
 import { ApiError } from './api-error.ts';
 
 const hidden = 'Something went wrong on our side. Please try again.';
+const unavailable = 'The portal is briefly unavailable. Please try again in a minute.';
 
 /**
  * One place answers every failure as `{status: false, message}`; a 5xx never shows its internals
@@ -9,6 +11,12 @@ const hidden = 'Something went wrong on our side. Please try again.';
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database out of reach or out of room is no bug of this request: a 503 that says to come back soon, and one
+    // warning line with the reason, not a stack per request.
+    if (isUnavailable(error)) {
+      request.log.warn({ reason: reasonOf(error) }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ status: false, message: unavailable });
+    }
     const code = error.statusCode ?? 500;
     const status = code >= 400 && code < 600 ? code : 500;
     // An ApiError was foreseen (and logged, if it needed to be, where it arose); anything else 5xx is a bug.

@@ -5,14 +5,20 @@ import { clusterMetricsOf } from '../cluster/cluster-metrics.ts';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
+ * The route's pattern, not the address: ids and file names must not make a series each. The web app's files are
+ * routes of their own, one a file (http/web-app.ts); its hashed assets change names with every release, so they share
+ * one label.
+ */
+const routeLabel = (route: string | undefined) => (route === undefined ? 'unmatched' : route.startsWith('/assets/') ? '/assets/*' : route);
+
+/**
  * Times every request into the metrics, and serves them at GET /metrics in Prometheus text format, but only
  * when METRICS_TOKEN is set and then only to `Authorization: Bearer <METRICS_TOKEN>`.
  */
 export function registerMetrics(app: FastifyInstance) {
   const { metrics } = app;
   app.addHook('onResponse', (request, reply, done) => {
-    // The route's pattern, not the address: ids and file names must not make a series each.
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeLabel(request.routeOptions.url);
     metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import { answerCacheOf } from '../http/answer-cache.ts';
 
@@ -11,6 +12,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics(db: Database) {
   const registry = new Registry();
   const registers = [registry];
+  processMetrics(registry);
   const requests = new Histogram({
     name: 'portal_http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, with their durations',
@@ -72,4 +74,21 @@ export function createMetrics(db: Database) {
     },
   });
   return { registry, requests, smsSends, signInFailures, registrationBudgetRefusals };
+}
+
+/**
+ * prom-client's own series of this process: resident memory, heap, event-loop lag, GC, CPU, start time. With WORKERS > 1
+ * the first process sums the workers' figures (cluster/cluster-metrics.ts), which would add their lags and drop their
+ * start times; labelled with the worker's id, each worker keeps series of its own.
+ */
+function processMetrics(registry: Registry) {
+  collectDefaultMetrics({ register: registry, ...(cluster.isWorker ? { labels: { worker: String(cluster.worker?.id) } } : {}) });
+  // prom-client leaves the start time out of a cluster's sum; one value a worker, any aggregation keeps it.
+  const startTime = registry.getSingleMetric('process_start_time_seconds');
+  if (startTime) Object.assign(startTime, { aggregator: 'max' });
+  // Gauges named like counters (nodejs_active_handles_total…), which promtool refuses; nodejs_active_handles{type}
+  // and its kin carry the same counts by type.
+  for (const metric of registry.getMetricsAsArray()) {
+    if (metric.name.endsWith('_total') && !(metric instanceof Counter)) registry.removeSingleMetric(metric.name);
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SmsGatewayError } from './sms-sender.ts';
+import { smsFailure } from './failure-log.ts';
 import { smsText } from './sms-text.ts';
 
 /** The code could not be handed to the gateway; the student is asked to try again. */
@@ -10,11 +10,9 @@ export class SmsNotSent extends Error {
   }
 }
 
-const redact = (text: string, code: string) => text.replaceAll(code, '****');
-
 /**
  * Texts a sign-in code through the configured provider, counts the outcome in the metrics and logs a failure
- * with the gateway's answer (the code blanked out of it). Rejects with SmsNotSent when the gateway failed.
+ * with the gateway's answer (the code blanked out of it, the number masked to its last 4 digits). Rejects with SmsNotSent when the gateway failed.
  */
 export async function sendSignInCode(app: FastifyInstance, to: string, code: string, purpose: 'sign-in' | 'registration' = 'sign-in'): Promise<void> {
   const provider = app.config.SMS_PROVIDER;
@@ -25,9 +23,7 @@ export async function sendSignInCode(app: FastifyInstance, to: string, code: str
     app.metrics.smsSends.inc({ provider, result: 'sent' });
   } catch (error) {
     app.metrics.smsSends.inc({ provider, result: 'failed' });
-    const reason = redact(error instanceof Error ? error.message : String(error), code);
-    const gateway = error instanceof SmsGatewayError && error.answer ? { status: error.answer.status, body: redact(error.answer.body, code) } : undefined;
-    app.log.error({ provider, to, reason, gateway }, 'SMS not sent');
+    app.log.error({ provider, ...smsFailure(error, to, code) }, 'SMS not sent');
     throw new SmsNotSent();
   }
 }

@@ -44,7 +44,7 @@ const placeholders = (text: string) => text.replace(/\{\w+\}/g, '{}');
 
 // The server writes these for staff, operators or other programs; no student screen shows them.
 const notForStudents = [
-  /TRUST_PROXY|X-Forwarded-For|Migrations|metrics|contract|Staff roles|role does not allow|database is not reachable/,
+  /TRUST_PROXY|X-Forwarded-For|Migrations|metrics|contract|Staff roles|role does not allow|database is not reachable|data folder/,
   /^That is not a material id\.$/,
   /^That part of the file does not exist\.$/,
   /is unlocked\.$|already belongs to|was already|The SMS could not be sent|They got|accepted your registration|could not accept your registration|New students may ask/,

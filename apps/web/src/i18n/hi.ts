@@ -242,6 +242,7 @@ export const hindiMessages: Record<string, string> = {
   'You did not pass {quiz} this time. Review your answers and try again.': 'इस बार आप {quiz} में उत्तीर्ण नहीं हुए। अपने उत्तर देखें और फिर से कोशिश करें।',
   "You did not pass {quiz}. Review your answers in the chapter's reports.": 'आप {quiz} में उत्तीर्ण नहीं हुए। अध्याय की रिपोर्ट में अपने उत्तर देखें।',
   'Something went wrong on our side. Please try again.': 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  'The portal is briefly unavailable. Please try again in a minute.': 'पोर्टल कुछ देर के लिए उपलब्ध नहीं है। कृपया एक मिनट बाद फिर से कोशिश करें।',
   pass: 'उत्तीर्ण',
   fail: 'अनुत्तीर्ण',
   // describeWait's words, inside the messages above

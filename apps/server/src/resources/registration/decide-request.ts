@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
+import { smsFailure } from '../../sms/failure-log.ts';
 import { lockNumber } from '../auth/challenge-repository.ts';
 import { findStudentByPhone } from '../profile/student-repository.ts';
 import { enrol, existingSubjects, insertStudentFrom } from './new-student-repository.ts';
@@ -33,7 +34,7 @@ async function tell(app: FastifyInstance, to: string, text: string): Promise<boo
     await app.sms.send(to, text, '');
     return true;
   } catch (error) {
-    app.log.error({ err: error, to }, 'decision SMS not sent');
+    app.log.error(smsFailure(error, to), 'decision SMS not sent');
     return false;
   }
 }
