@@ -70,7 +70,7 @@ describe('answers remembered for a moment', () => {
   });
 
   it('are forgotten when any table a student answer reads changes: every table announces, or is listed as read by none', async () => {
-    const readByNoStudentAnswer = ['otp_challenges', 'sessions', 'staff', 'audit_log', 'registration_requests', 'wrong_codes', 'number_locks', 'schema_migrations'];
+    const readByNoStudentAnswer = ['otp_challenges', 'sessions', 'staff', 'audit_log', 'registration_requests', 'wrong_codes', 'number_locks', 'schema_migrations', 'known_devices', 'registration_budget_refusals'];
     const tables = await t.db.query<{ name: string; announced: boolean }>(
       `SELECT c.relname AS name,
               EXISTS (SELECT 1 FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid
