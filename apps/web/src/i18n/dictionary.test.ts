@@ -44,22 +44,22 @@ const placeholders = (text: string) => text.replace(/\{\w+\}/g, '{}');
 
 // The server writes these for staff, operators or other programs; no student screen shows them.
 const notForStudents = [
-  /TRUST_PROXY|X-Forwarded-For|Migrations|metrics|contract|Staff roles|role does not allow|database is not reachable|data folder/,
+  /TRUST_PROXY|X-Forwarded-For|Migrations|metrics|contract|Staff roles|role does not allow|database is not reachable|data folder|^Shutting down\.$/,
   /^That is not a material id\.$/,
   /^That part of the file does not exist\.$/,
   /is unlocked\.$|already belongs to|was already|The SMS could not be sent|They got|accepted your registration|could not accept your registration|New students may ask/,
   /^Question \{\} is not part|is not one of the options/,
   // A list's answer names itself; no screen shows that message.
-  /^(Progress saved|Quiz history|Quiz report|Academic levels|Registration requests|Locked numbers|ok|ready)$/,
+  /^(Progress saved|Quiz history|Quiz report|Academic levels|Registration requests|Registration codes|Locked numbers|ok|ready)$/,
   // Composed from pieces: the catalogue has each whole form (below).
   /^Wrong code\. You have \{\} \{\} left\.$/,
 ];
 // Composed by the server from pieces (`Wrong code. You have ${n} ${n === 1 ? 'try' : 'tries'} left.`, describeWait's
-// `${n} minute${…}`), or values it sends (a result's pass/fail): the catalogue has each whole form.
+// `${n} minute${…}`, the registration budget's window and `${n} hours`), or values it sends (a result's pass/fail): the catalogue has each whole form.
 const composedOnTheServer = [
   ...['That subject', 'That chapter', 'That topic', 'That batch', 'That quiz', 'That report', 'That material', 'That news item', 'Your profile'],
   '{what} was not found.',
-  'Wrong code. You have {n} tries left.', 'Wrong code. You have {n} try left.', '{n} seconds', '{n} second', '{n} minutes', '{n} minute', 'pass', 'fail'];
+  'Wrong code. You have {n} tries left.', 'Wrong code. You have {n} try left.', '{n} seconds', '{n} second', '{n} minutes', '{n} minute', '{n} hours', 'this hour', 'today', 'pass', 'fail'];
 
 describe('the Hindi dictionary', () => {
   it('has every text the student app shows', () => {

@@ -243,6 +243,11 @@ export const hindiMessages: Record<string, string> = {
   "You did not pass {quiz}. Review your answers in the chapter's reports.": 'आप {quiz} में उत्तीर्ण नहीं हुए। अध्याय की रिपोर्ट में अपने उत्तर देखें।',
   'Something went wrong on our side. Please try again.': 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
   'The portal is briefly unavailable. Please try again in a minute.': 'पोर्टल कुछ देर के लिए उपलब्ध नहीं है। कृपया एक मिनट बाद फिर से कोशिश करें।',
+  'The institute has sent all the registration codes it can {when}. Please try again in {wait}, or contact the institute.':
+    'संस्थान {when} जितने पंजीकरण कोड भेज सकता था, सब भेज चुका है। कृपया {wait} बाद फिर से कोशिश करें, या संस्थान से संपर्क करें।',
+  // the budget's window, inside the message above
+  'this hour': 'इस घंटे',
+  today: 'आज',
   pass: 'उत्तीर्ण',
   fail: 'अनुत्तीर्ण',
   // describeWait's words, inside the messages above
@@ -250,6 +255,7 @@ export const hindiMessages: Record<string, string> = {
   '{n} second': '{n} सेकंड',
   '{n} minutes': '{n} मिनट',
   '{n} minute': '{n} मिनट',
+  '{n} hours': '{n} घंटे',
 };
 
 export const hindi = dictionaryOf(hindiMessages);
