@@ -45,8 +45,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const zipBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 // jsdom's File has no arrayBuffer(); a browser's has, and the page reads the chosen file with it.
-const fileOf = (bytes: Uint8Array) => Object.assign(new File([bytes], 'course.zip', { type: 'application/zip' }), { arrayBuffer: async () => bytes.slice().buffer });
-const choose = (bytes: Uint8Array) => fireEvent.change(screen.getByLabelText('Zip file'), { target: { files: [fileOf(bytes)] } });
+const fileOf = (bytes: Uint8Array<ArrayBuffer>) => Object.assign(new File([bytes], 'course.zip', { type: 'application/zip' }), { arrayBuffer: async () => bytes.slice().buffer });
+const choose = (bytes: Uint8Array<ArrayBuffer>) => fireEvent.change(screen.getByLabelText('Zip file'), { target: { files: [fileOf(bytes)] } });
 const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
