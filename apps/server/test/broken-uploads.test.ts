@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { spawnPortal, type SpawnedPortal } from './spawn-server.ts';
@@ -58,13 +60,14 @@ describe.each([
     portal = await spawnPortal({ TRUST_PROXY: trust });
     token = await portal.staffToken('+919811100002');
     const media = '/console/micros/Staff/Media/upload';
-    const pack = Buffer.from(JSON.stringify({ file: Buffer.alloc(300_000, 7).toString('base64') }));
+    // The zip's bytes as the body, as the console sends a content pack (one file that does not compress).
+    const pack = Buffer.from(zipSync({ 'course/content.yaml': strToU8('subjects: []\n'), 'course/videos/a.webm': randomBytes(300_000) }, { level: 0 }));
     uploads.push(
       { path: `${media}?kind=video`, type: 'application/octet-stream', body: await readFile(join(demoMediaDir, 'videos/lesson-a.webm')) },
       { path: `${media}?kind=pdf`, type: 'application/octet-stream', body: await readFile(join(demoMaterialsDir, 'sets-worksheet.pdf')) },
       // Not what it says it is: refused at its first bytes while the client is still sending.
       { path: `${media}?kind=picture`, type: 'application/octet-stream', body: Buffer.alloc(400_000, 1) },
-      { path: '/console/micros/Staff/Content/import_preview', type: 'application/json', body: pack },
+      { path: '/console/micros/Staff/Content/import_preview', type: 'application/zip', body: pack },
     );
   }, 180_000);
   afterAll(() => portal?.remove());

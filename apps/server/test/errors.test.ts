@@ -92,5 +92,10 @@ describe('the published contract', () => {
     expect(add['x-roles']).toEqual(['admin']);
     expect(add.requestBody.content['application/json'].schema.required).toEqual(['name', 'mobile', 'role']);
     expect(body.paths[`${t.config.CONSOLE_API_BASE}/Auth/login`].post.security).toBeUndefined();
+    // A content pack is the zip's bytes, not JSON; no query.
+    const pack = body.paths[`${t.config.CONSOLE_API_BASE}/Content/import_preview`].post;
+    expect(Object.keys(pack.requestBody.content)).toEqual(['application/zip', 'application/octet-stream']);
+    expect(pack.parameters).toBeUndefined();
+    expect(body.paths[`${t.config.CONSOLE_API_BASE}/Media/upload`].post.parameters[0].name).toBe('kind');
   });
 });

@@ -13,6 +13,21 @@ const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
   return rest;
 };
 
+/** A call whose body is a file's bytes (not JSON): what it says of its query and content types. */
+interface BytesBody {
+  query?: string;
+  kinds?: readonly string[];
+  contentTypes?: readonly string[];
+}
+
+const bytesBody = (bytes: BytesBody) => ({
+  ...(bytes.query ? { parameters: [{ name: bytes.query, in: 'query', required: true, schema: { enum: bytes.kinds } }] } : {}),
+  requestBody: {
+    required: true,
+    content: Object.fromEntries((bytes.contentTypes ?? ['application/octet-stream']).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  },
+});
+
 /** Both halves of the contract (student API and console API, each under its base) as one list. */
 const calls = (apiBase: string, consoleBase: string) => [
   ...Object.entries(contract as Record<string, unknown>).map(([name, value]) => ({ name, value, base: apiBase, tag: 'student' })),
@@ -32,12 +47,7 @@ export function openApiDocument(apiBase: string, consoleBase: string) {
         tags: [tag],
         ...(roles?.length ? { 'x-roles': roles, description: `Staff roles allowed: ${roles.join(', ')}.` } : {}),
         ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
-        ...('bytes' in endpoint
-          ? {
-              parameters: [{ name: 'kind', in: 'query', required: true, schema: { enum: consoleContract.mediaKinds } }],
-              requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-            }
-          : {}),
+        ...('bytes' in endpoint ? bytesBody(endpoint.bytes as BytesBody) : {}),
         ...(endpoint.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
           : {}),

@@ -5,7 +5,7 @@ import { CONSOLE_API_BASE, ConsoleApiError } from './console-api.ts';
 import { useStaffSession } from './staff-session.ts';
 
 /** A chosen file's bytes, refusing one over `maxBytes` (with `tooLarge`'s message) before anything is read. */
-export async function readFileBytes(file: File, maxBytes: number, tooLarge: (megabytes: string) => string): Promise<Uint8Array> {
+export async function readFileBytes(file: File, maxBytes: number, tooLarge: (megabytes: string) => string): Promise<Uint8Array<ArrayBuffer>> {
   if (file.size > maxBytes) throw new ConsoleApiError(413, tooLarge((file.size / 1024 / 1024).toFixed(1)));
   return new Uint8Array(await file.arrayBuffer());
 }
@@ -28,6 +28,19 @@ export function uploadWithProgress<E extends ConsoleEndpoint<z.ZodMiniType | und
   onProgress: (done: number) => void,
 ): Promise<ResponseOf<E>> {
   return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, 'application/json', JSON.stringify({ file }), endpoint.response, onProgress) as Promise<ResponseOf<E>>;
+}
+
+/**
+ * Posts a file's bytes as they are (not JSON) to a console call that takes bytes, such as a content pack, with the
+ * upload's progress (0 to 1); `signal` stops it.
+ */
+export function uploadBytes<E extends ConsoleEndpoint<undefined, z.ZodMiniType> & { bytes: { contentTypes: readonly string[] } }>(
+  endpoint: E,
+  bytes: Blob | Uint8Array<ArrayBuffer>,
+  onProgress: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<ResponseOf<E>> {
+  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, endpoint.bytes.contentTypes[0]!, bytes, endpoint.response, onProgress, signal) as Promise<ResponseOf<E>>;
 }
 
 /** Posts a file's bytes as they are to {@link MEDIA_UPLOAD}, streamed from disk by the browser, with its progress (0 to 1). */

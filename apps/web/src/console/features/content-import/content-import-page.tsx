@@ -13,17 +13,17 @@ type Stage =
 
 /** /console/content/import (admins and teachers): upload a zipped content pack, see the importer's report, then commit it. */
 export default function ContentImportPage() {
-  const { stage, setStage, file, problem, run, choose } = useUploadSteps<Stage>();
+  const { stage, setStage, file, problem, run, choose, stop } = useUploadSteps<Stage, Uint8Array<ArrayBuffer>>();
   const queryClient = useQueryClient();
 
   const check = async (event: ChangeEvent<HTMLInputElement>) => {
-    const answer = await choose(event, readZipFile, (base64, progress) => uploadPack(previewContentPack, base64, progress));
+    const answer = await choose(event, readZipFile, (zip, progress, signal) => uploadPack(previewContentPack, zip, progress, signal));
     if (answer) setStage({ step: 'report', ...answer.data });
   };
 
   const commit = async () => {
     if (!file) return;
-    const answer = await run(`Importing ${file.name}`, (progress) => uploadPack(commitContentPack, file.base64, progress));
+    const answer = await run(`Importing ${file.name}`, (progress, signal) => uploadPack(commitContentPack, file.content, progress, signal));
     if (!answer) return;
     if (!answer.data.counts) {
       setStage({ step: 'report', ...answer.data });
@@ -63,7 +63,7 @@ export default function ContentImportPage() {
         </p>
       </section>
 
-      {stage.step === 'working' ? <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" /> : null}
+      {stage.step === 'working' ? <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" onStop={stop} /> : null}
 
       {stage.step === 'report' ? (
         <>

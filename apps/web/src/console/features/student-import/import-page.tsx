@@ -26,7 +26,7 @@ export default function ImportPage() {
 
   const commit = async () => {
     if (!file) return;
-    const answer = await run(`Importing ${file.name}`, (progress) => uploadCsv(commitStudentImport, file.base64, progress));
+    const answer = await run(`Importing ${file.name}`, (progress) => uploadCsv(commitStudentImport, file.content, progress));
     if (!answer) return;
     await queryClient.invalidateQueries({ queryKey: ['console', 'students'] });
     setStage({ step: 'done', summary: answer.message, skipped: answer.data.skipped });
