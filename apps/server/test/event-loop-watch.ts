@@ -47,3 +47,31 @@ export function watchEventLoop(): { stop(): LoopWatch } {
     },
   };
 }
+
+/**
+ * Runs `work` while the server at `url` (in this process) is asked for /healthz again and again (the answers show it
+ * kept answering), and measures the longest the event loop could not turn because of work in this thread (the CPU
+ * time, so that a machine busy with other work does not count).
+ */
+export async function watchingTheServer<T>(url: string, work: () => Promise<T>) {
+  let done = false;
+  let healthzAnswers = 0;
+  const poll = async () => {
+    while (!done) {
+      const answer = await fetch(`${url}/healthz`);
+      await answer.arrayBuffer();
+      if (answer.ok) healthzAnswers++;
+    }
+  };
+  const loop = watchEventLoop();
+  const polling = poll();
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, ...loop.stop(), healthzAnswers, tookMs: performance.now() - started };
+  } finally {
+    done = true;
+    loop.stop();
+    await polling;
+  }
+}

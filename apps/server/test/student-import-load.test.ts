@@ -1,6 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchEventLoop } from './event-loop-watch.ts';
+import { watchingTheServer } from './event-loop-watch.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { BATCHES_WITH_SUBJECTS, generatedStudentCsv } from './student-csv-fixture.ts';
 
@@ -23,37 +22,9 @@ afterAll(async () => {
   await t?.close();
 }, 60_000);
 
-/**
- * Runs `work` while /healthz is asked again and again (the answers show the server kept answering), and measures the
- * longest the event loop could not turn because of work in this thread (event-loop-watch.ts: the CPU time, so that
- * a machine busy with other work does not count).
- */
-async function watchingTheServer<T>(work: () => Promise<T>) {
-  let done = false;
-  let healthzAnswers = 0;
-  const poll = async () => {
-    while (!done) {
-      const answer = await fetch(`${t.url}/healthz`);
-      await answer.arrayBuffer();
-      if (answer.ok) healthzAnswers++;
-    }
-  };
-  const loop = watchEventLoop();
-  const polling = poll();
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, ...loop.stop(), healthzAnswers, tookMs: performance.now() - started };
-  } finally {
-    done = true;
-    loop.stop();
-    await polling;
-  }
-}
-
 describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with other requests`, () => {
   it('the preview never holds the event loop for a second', async () => {
-    const watched = await watchingTheServer(() => t.consolePost('/Students/import_preview', { file }, admin));
+    const watched = await watchingTheServer(t.url, () => t.consolePost('/Students/import_preview', { file }, admin));
     expect(watched.result.status).toBe(200);
     expect(watched.result.body.data.counts).toEqual({ new: LINES, updated: 0, unchanged: 0, error: 0 });
     expect(watched.healthzAnswers).toBeGreaterThan(0);
@@ -62,7 +33,7 @@ describe(`a ${LINES.toLocaleString('en')}-line roster import takes turns with ot
 
   it('nor does the commit, which stores every line in one transaction', async () => {
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM students');
-    const watched = await watchingTheServer(() => t.consolePost('/Students/import_commit', { file }, admin));
+    const watched = await watchingTheServer(t.url, () => t.consolePost('/Students/import_commit', { file }, admin));
     expect(watched.result.status).toBe(200);
     expect(watched.result.body.data).toMatchObject({ created: LINES, updated: 0, skipped: [] });
     expect(watched.healthzAnswers).toBeGreaterThan(0);
