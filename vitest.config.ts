@@ -1,18 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const apiTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+// scripts/test.mjs sets it so that one run holds the API tests on both databases, side by side.
+const postgresUrl = process.env.POSTGRES_TEST_URL;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          // On PGlite, or on the PostgreSQL server TEST_DATABASE_URL names (a schema per file).
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'packages/contract/test/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          ...apiTests,
         },
       },
+      ...(postgresUrl
+        ? [{ test: { name: 'server-postgres', include: ['apps/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl }, ...apiTests } }]
+        : []),
       {
         plugins: [react()],
         test: {

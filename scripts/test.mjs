@@ -1,5 +1,5 @@
 // Runs everything CI runs, in order, and closes with one line: "tests: N passed, N failed".
-// TEST_DATABASE_URL (a PostgreSQL server) runs the database and API tests a second time against it.
+// TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,21 +19,14 @@ function run(name, command, args, env = {}) {
 
 function vitest(name, projects, env = {}) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  run(name, 'npx', args, env);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/summary-reporter.mjs'];
+  run(name, 'npx', args, { ...env, SUMMARY_FILE: file });
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  for (const suite of report.testResults) {
-    if (suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed')) {
-      failedTests.push(`${name}: ${suite.name}\n    ${(suite.message ?? '').split('\n')[0]}`);
-    }
-    for (const test of suite.assertionResults) {
-      if (test.status === 'failed') failedTests.push(`${name}: ${suite.name} › ${test.fullName}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
-    }
-  }
+  const summary = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += summary.passed;
+  totals.failed += summary.failed;
+  totals.skipped += summary.skipped;
+  for (const failure of summary.failures) failedTests.push(`${name}: ${failure}`);
 }
 
 const only = process.argv[2];
@@ -44,8 +37,13 @@ if (!only || only === 'static') {
 if (!only || only === 'unit') {
   // Prometheus's linter for /metrics (installed with apt-get when missing and root, as Chromium is).
   run('promtool', 'bash', ['scripts/ensure-promtool.sh']);
-  vitest('web and API tests (PGlite)', ['web', 'server'], { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) vitest('API tests (PostgreSQL)', ['server']);
+  // One run: the web tests, the API tests on PGlite and (with TEST_DATABASE_URL) on PostgreSQL side by side, so a
+  // file waiting on one database leaves the cores to the others. A failure's project is in vitest's own lines.
+  const postgres = process.env.TEST_DATABASE_URL;
+  vitest(postgres ? 'web and API tests (PGlite and PostgreSQL)' : 'web and API tests (PGlite)', ['web', 'server', ...(postgres ? ['server-postgres'] : [])], {
+    TEST_DATABASE_URL: '',
+    POSTGRES_TEST_URL: postgres ?? '',
+  });
 }
 let built = false;
 if (!only || only === 'e2e' || only === 'production') built = run('build the web app and the server', 'npm', ['run', 'build']);

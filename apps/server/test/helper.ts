@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
@@ -23,7 +23,7 @@ import type { SmsSender } from '../src/sms/sms-sender.ts';
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
+  if (!url) return openPglite(undefined, await emptyCluster());
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(url, { max: 1 });
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -38,6 +38,12 @@ export async function openTestDatabase(): Promise<Database> {
       ]);
     },
   };
+}
+
+/** The initdb'd empty cluster global-setup.ts made for this run, or none (a bench run outside vitest: initdb then). */
+async function emptyCluster(): Promise<Blob | undefined> {
+  const file = process.env.PORTAL_TEST_PGLITE_TEMPLATE;
+  return file ? new Blob([await readFile(file)]) : undefined;
 }
 
 /**

@@ -6,10 +6,12 @@ import { preparedQueries } from './pglite-statements.ts';
 
 /**
  * An embedded PostgreSQL in this thread: `dataDir` on disk, or in memory when it is undefined (tests). The server
- * opens its database on a thread of its own instead (pglite-thread.ts).
+ * opens its database on a thread of its own instead (pglite-thread.ts). `start` is a data folder's tar
+ * (PGlite's dumpDataDir) to begin from instead of running initdb: tests share one made once per run.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+export async function openPglite(dataDir?: string, start?: Blob): Promise<Database> {
+  const settings = start ? { ...options, loadDataDir: start } : options;
+  const pg = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
   await pg.waitReady;
   if (dataDir) rememberFileSizes(pg);
   const { query: prepared, listen } = preparedQueries(pg);
