@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, enterCode, openLogin, openPage, OTHER_MOBILE, outboxSize, phone, requestCode, signIn, waitForCode } from './support/browser.ts';
+import { desktop, enterCode, openLogin, openPage, OTHER_MOBILE, outboxSize, phone, requestCode, signInThroughLoginScreen, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { postFrom } from './support/strangers.ts';
 
@@ -114,7 +114,7 @@ describe('sign-in and logout on a desktop', () => {
 
   it('logs out to /login, and the server refuses the old token', async () => {
     const { page, close } = await openPage(browser(), desktop);
-    await signIn(page);
+    await signInThroughLoginScreen(page);
     const { token, user } = (await storedSession(page)).state;
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -128,7 +128,7 @@ describe('sign-in and logout on a desktop', () => {
 describe('a stranger who fills the number with code requests', () => {
   it("does not keep the owner out: the browser that signed in to the number before still gets a code", async () => {
     const { page, close } = await openPage(browser(), desktop);
-    await signIn(page, OTHER_MOBILE);
+    await signInThroughLoginScreen(page, OTHER_MOBILE);
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -142,7 +142,7 @@ describe('a stranger who fills the number with code requests', () => {
     expect(await postFrom('127.0.0.5', '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE })).toBe(429);
 
     // The owner's own browser: a code, and a sign-in with it (which also frees the number for the files after this one).
-    await signIn(page, OTHER_MOBILE);
+    await signInThroughLoginScreen(page, OTHER_MOBILE);
     await close();
   });
 });

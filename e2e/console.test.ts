@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desktop, openPage, phone } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
-import { DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
+import { DEMO_TEACHER_MOBILE, signInToConsole, signInToConsoleThroughScreen } from './support/console.ts';
 
 const browser = useBrowser();
 const screenshot = screenshots('console-');
@@ -16,7 +16,7 @@ describe('the console', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sign-in');
 
-    await signInToConsole(page);
+    await signInToConsoleThroughScreen(page);
     const nav = page.getByRole('navigation', { name: 'Console' });
     expect(await nav.getByRole('link', { name: 'Staff' }).isVisible()).toBe(true);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -1,28 +1,11 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { DEMO_MOBILE, desktop, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { desktop, openPage, phone, signIn } from './support/browser.ts';
 import { screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 
 const browser = useBrowser();
 
 const screenshot = screenshots('learning-', false);
-
-/**
- * Signs in through the real API (code from the SMS outbox) and stores the session as the login screen
- * would; this file is about watching, and does not depend on the login screen's markup.
- */
-async function signIn(page: Page) {
-  const api = inject('baseUrl') + '/console/micros/Api';
-  const post = async (path: string, body: object) =>
-    (await fetch(api + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const seen = await outboxSize();
-  const sent = await post('/Auth/login', { mobile: DEMO_MOBILE, phone_code: '91' });
-  const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data.otp_ref, otp: await waitForCode(DEMO_MOBILE, seen) });
-  await page.goto('/favicon.svg');
-  await page.evaluate((v) => localStorage.setItem('userData', JSON.stringify({ state: { user: v.data, token: v.token }, version: 1 })), verified);
-  await page.goto('/');
-  await page.getByText(/^Welcome, /).waitFor();
-}
 
 /** What the page's video element says about itself (the first one, or the one inside an HLS element). */
 const videoState = (page: Page) =>

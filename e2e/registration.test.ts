@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, enterCode, openLogin, openPage, outboxSize, phone, signIn, waitForCode } from './support/browser.ts';
+import { desktop, enterCode, openLogin, openPage, outboxSize, phone, signInThroughLoginScreen, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { DEMO_ADMIN_MOBILE, signInToConsole } from './support/console.ts';
 import { startPortal } from './support/portal-server.ts';
@@ -82,7 +82,7 @@ describe('the institute approves the request', () => {
     await admin.close();
 
     const student = await openPage(browser(), phone);
-    await signIn(student.page, NEW_MOBILE);
+    await signInThroughLoginScreen(student.page, NEW_MOBILE);
     await student.page.goto('/subjects');
     await student.page.getByText('Physics').waitFor();
     expect(await student.page.getByText('Chemistry').count()).toBe(0);
