@@ -8,10 +8,15 @@ export interface GrownSize {
   watchedPerStudent: number;
   /** Quiz attempts per grown student; every attempt answers its quiz's 4 questions. */
   attemptsPerStudent: number;
+  /**
+   * One grown student in this many also takes the demo subjects and has watched every one of their topics: popular
+   * topics with thousands of watchers, as a real institute's first chapters have (issue 37's "every fifth student").
+   */
+  demoWatcherEvery: number;
 }
 
-export const POSTGRES_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 100, attemptsPerStudent: 10 };
-export const PGLITE_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 10, attemptsPerStudent: 1 };
+export const POSTGRES_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 100, attemptsPerStudent: 10, demoWatcherEvery: 5 };
+export const PGLITE_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 10, attemptsPerStudent: 1, demoWatcherEvery: 50 };
 
 const count = async (db: Queryable, table: string) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
@@ -99,6 +104,23 @@ export async function growLarge(db: Database, size: GrownSize, say: (line: strin
       ),
     ),
   );
+  await step(`the demo subjects, taken and watched to the end by one grown student in ${size.demoWatcherEvery}`, async () => {
+    await db.query(
+      `INSERT INTO enrolments (student_id, subject_id)
+       SELECT st.id, s.id FROM grown_students st CROSS JOIN subjects s
+        WHERE st.n % $1::int = 0 AND s.name NOT LIKE 'Subject %' ORDER BY st.id, s.id`,
+      [size.demoWatcherEvery],
+    );
+    await withoutSecondaryIndexes(db, 'watch_progress', () =>
+      db.query(
+        `INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds, updated_at)
+         SELECT st.id, t.id, 600, 600, now() - make_interval(mins => st.n % 5000)
+           FROM grown_students st CROSS JOIN subjects s JOIN chapters c ON c.subject_id = s.id JOIN topics t ON t.chapter_id = c.id
+          WHERE st.n % $1::int = 0 AND s.name NOT LIKE 'Subject %' ORDER BY st.id, t.id`,
+        [size.demoWatcherEvery],
+      ),
+    );
+  });
   await step('batches, live classes, materials, quizzes, questions', async () => {
     await db.query(`INSERT INTO batches (subject_id, name) SELECT id, 'Batch ' || id FROM grown_subjects ORDER BY id`);
     await db.query(`INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at)
