@@ -147,7 +147,7 @@ function parseHeaderCells(line: string): string[] {
   }
 }
 
-/** Export writes `'+91…` so spreadsheets do not read a cell as a formula; the apostrophe is not part of the value. */
+/** Export puts `'` before a cell a spreadsheet would run as a formula (older exports before every number, `'+91…`); it is not part of the value. */
 const unescapeCell = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
