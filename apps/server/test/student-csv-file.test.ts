@@ -28,6 +28,14 @@ describe('reading a student CSV file', () => {
     expect(csv.lines[0]?.cells).toEqual({ mobile: '+919876511111', name: 'Asha', academic_level: 'Class 11' });
   });
 
+  it('reads common headings in any case and punctuation, skips a serial number, and names the columns it does not import', async () => {
+    const csv = await readStudentCsv(bytes("S.No.,Student's Name,WhatsApp No.,FATHER NAME,E-mail ID,Standard,Roll No,Subject\r\n1,Asha,9876511111,Ravi,a@b.in,Class 11,7,Physics\r\n"));
+    expect(csv.columns).toEqual(['name', 'mobile', 'guardian', 'email', 'academic_level', 'subjects']);
+    expect(csv.ignoredColumns).toEqual(['Roll No']);
+    expect(csv.lines[0]?.cells).toEqual({ name: 'Asha', mobile: '9876511111', guardian: 'Ravi', email: 'a@b.in', academic_level: 'Class 11', subjects: 'Physics' });
+    expect((await readStudentCsv(bytes('#,नाम,मोबाइल नंबर,कक्षा\n1,आशा,9876511111,11\n'))).lines[0]?.cells).toEqual({ name: 'आशा', mobile: '9876511111', academic_level: '11' });
+  });
+
   it('marks a line with more cells than the header', async () => {
     expect((await readStudentCsv(bytes('name,mobile\nAsha,9876511111,extra\n'))).lines[0]?.extraCells).toBe(true);
   });
@@ -37,7 +45,8 @@ describe('reading a student CSV file', () => {
     ['UTF-16 text', new Uint8Array([0xff, 0xfe, ...bytes('n\0a\0')]), 'UTF-16'],
     ['an empty file', bytes(''), 'The file is empty'],
     ['no header', bytes('Asha Rao,9876511111\n'), 'There is no header line'],
-    ['unknown columns', bytes('name,mobile,phone,roll no\n'), 'Unknown columns "phone", "roll_no"'],
+    ['no heading it understands', bytes('Pupil,Cell phone\n'), 'No heading of the first line is understood: "Pupil", "Cell phone"'],
+    ['two headings of one column', bytes('name,mobile,WhatsApp No.\n'), 'The columns "mobile" and "WhatsApp No." are both read as mobile'],
     ['no mobile column', bytes('name,email\n'), 'no "mobile" column'],
     ['a repeated column', bytes('name,mobile,name\n'), '"name" appears twice'],
     ['semicolons between columns', bytes('name;mobile\nAsha;9876511111\n'), 'separated by semicolons'],

@@ -90,7 +90,7 @@ describe('npm run portal -- import students', { timeout: 180_000 }, () => {
   it.each([
     ['Latin-1', new Uint8Array([...Buffer.from('name,mobile\nJos'), 0xe9, ...Buffer.from(',9876544444\n')]), 'not UTF-8'],
     ['no header', 'Asha Rao,9876544444\n', 'There is no header line'],
-    ['unknown columns', 'name,mobile,roll\nA,9876544444,1\n', 'Unknown column "roll"'],
+    ['no heading it understands', 'Pupil,Cell\nA,9876544444\n', 'No heading of the first line is understood: "Pupil", "Cell"'],
     ['semicolons', 'name;mobile\nA;9876544444\n', 'separated by semicolons'],
   ])('refuses a file with %s, saying what is wrong, and stores nothing', async (label, content, message) => {
     const run = await portal('import', 'students', await file(`${label}.csv`, content), '--commit');
@@ -99,9 +99,10 @@ describe('npm run portal -- import students', { timeout: 180_000 }, () => {
     expect(await students()).toHaveLength(2);
   });
 
-  it('accepts the byte-order mark a spreadsheet writes', async () => {
-    const run = await portal('import', 'students', await file('bom.csv', '\uFEFFname,mobile\nAsha Rao,98765 11111\n'));
+  it("accepts the byte-order mark a spreadsheet writes, the office's headings, and names the columns it does not import", async () => {
+    const run = await portal('import', 'students', await file('bom.csv', '\uFEFFS.No.,Student Name,Mobile No.,Roll No\r\n1,Asha Rao,98765 11111,14\r\n'));
     expect(run).toMatchObject({ code: 0, out: expect.stringContaining('1 unchanged') });
+    expect(run.out).toContain('Not imported: Roll No (the portal does not keep these columns).');
   });
 
   it('refuses a file over 10 MB without reading it', async () => {

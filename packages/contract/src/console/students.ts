@@ -5,6 +5,14 @@ import { adminsOnly, consoleEndpoint, everyStaffRole, personName, typedMobile } 
 /** The largest CSV import (bytes); files travel base64-encoded in JSON, a third larger. */
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The CSV the import page offers to download: headings the importer understands and one example line. The console
+ * saves it with a byte-order mark, so Excel opens it as UTF-8 and a Hindi name typed into it survives.
+ */
+export const STUDENT_CSV_TEMPLATE =
+  'Name,Mobile,Guardian,Email,State,District,Academic level,Subjects,Batches\r\n' +
+  'Asha Rao,+91 98765 11111,Ravi Rao,asha@example.com,Rajasthan,Jaipur,Class 11,Physics;Chemistry,Physics Batch A (Morning)\r\n';
+
 const optionalText = (label: string) => z.string().check(z.trim(), z.maxLength(100, `${label} must be at most 100 characters`));
 
 export const studentSummary = z.object({
@@ -126,7 +134,10 @@ export const importLine = z.object({
   status: importLineStatus,
   name: z.string(),
   mobile: z.string(),
+  /** An error's problems in one text, or what an update changes. */
   message: z.string(),
+  /** Every problem of an error line, each a sentence; empty for the other lines. */
+  problems: z.array(z.string()),
 });
 export type ImportLine = z.infer<typeof importLine>;
 const importCounts = z.object({ new: z.number(), updated: z.number(), unchanged: z.number(), error: z.number() });
@@ -137,7 +148,14 @@ export const previewStudentImport = consoleEndpoint({
   path: '/Students/import_preview',
   roles: adminsOnly,
   body: csvFile,
-  response: envelope(z.object({ lines: z.array(importLine), counts: importCounts })),
+  response: envelope(
+    z.object({
+      /** Headings of the file's columns that are not imported (a serial-number column is skipped without a word). */
+      ignored_columns: z.array(z.string()),
+      lines: z.array(importLine),
+      counts: importCounts,
+    }),
+  ),
 });
 
 /** Applies every valid line of the CSV in one transaction; error lines are skipped and listed. */

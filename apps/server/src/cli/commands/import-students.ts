@@ -22,6 +22,7 @@ export default defineCommand({
     const { plan, applied } = await importStudents(db, bytes, { defaultCountry: config.DEFAULT_COUNTRY, commit: commit ? 'command line' : undefined });
     const problems = plan.lines.filter((l) => l.status === 'error');
     const { counts } = plan;
+    if (plan.ignoredColumns.length) print(`Not imported: ${plan.ignoredColumns.join(', ')} (the portal does not keep these columns).`);
     if (!commit) {
       for (const p of problems) print(`line ${p.line}: ${p.message}`);
       print(`${file}: ${counts.new} new, ${counts.updated} to update, ${counts.unchanged} unchanged, ${counts.error} with problems. Nothing was stored (dry run).`);

@@ -68,7 +68,7 @@ export async function rosterRoutes(app: FastifyInstance) {
     previewStudentImport,
     async ({ body }) => {
       const result = await importStudents(app.db, readFile(body.file), { defaultCountry: app.config.DEFAULT_COUNTRY });
-      return { status: true, message: 'Preview', data: { lines: result.plan.lines, counts: result.plan.counts } };
+      return { status: true, message: 'Preview', data: { ignored_columns: result.plan.ignoredColumns, lines: result.plan.lines, counts: result.plan.counts } };
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
   );

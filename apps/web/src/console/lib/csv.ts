@@ -9,8 +9,11 @@ function cell(value: unknown): string {
 export const toCsv = (header: string[], rows: unknown[][]) => `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 
 /** Hands the browser a CSV file to save. */
-export function downloadCsv(fileName: string, header: string[], rows: unknown[][]) {
-  const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
+export const downloadCsv = (fileName: string, header: string[], rows: unknown[][]) => downloadCsvText(fileName, toCsv(header, rows));
+
+/** Hands the browser CSV text to save as it is (starting with a BOM, for spreadsheets to read UTF-8). */
+export function downloadCsvText(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);

@@ -14,8 +14,10 @@ export interface PlannedLine {
   name: string;
   /** Canonical and formatted (`+91 98765 43210`) when it could be read; as written otherwise. */
   mobile: string;
-  /** The reason of an error, or what an update changes (`guardian, subjects`). */
+  /** The reason of an error (its problems in one sentence), or what an update changes (`Changes guardian, subjects`). */
   message: string;
+  /** Every problem of an error line, each on its own. */
+  problems: string[];
 }
 
 /** What a valid line stores: the fields it sets (empty cells keep what is stored) and enrolments it adds. */
@@ -30,6 +32,8 @@ export interface StudentChange {
 }
 
 export interface ImportPlan {
+  /** Headings of the file's columns that are not imported. */
+  ignoredColumns: string[];
   lines: PlannedLine[];
   changes: StudentChange[];
   counts: Record<LineStatus, number>;
@@ -55,22 +59,24 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
 
   for (const csvLine of csv.lines) {
     await takeTurn();
-    const planned: PlannedLine = { line: csvLine.line, status: 'error', name: csvLine.cells.name ?? '', mobile: csvLine.cells.mobile ?? '', message: '' };
+    const planned: PlannedLine = { line: csvLine.line, status: 'error', name: csvLine.cells.name ?? '', mobile: csvLine.cells.mobile ?? '', message: '', problems: [] };
     lines.push(planned);
-    const read = readLine(csvLine, defaultCountry, subjectsByName, batchesByName);
-    if (typeof read === 'string') {
-      planned.message = read;
+    const { read, problems } = readLine(csvLine, defaultCountry, subjectsByName, batchesByName);
+    if (read.number) {
+      planned.mobile = formatMobile(`+${read.number.callingCode}${read.number.national}`);
+      // A number is the line's even when the line has other problems, so fixing them brings no new one to light.
+      const key = read.number.callingCode + read.number.national;
+      const earlier = firstLineOfNumber.get(key);
+      if (earlier !== undefined) problems.push(`the same mobile number as line ${earlier}`);
+      else firstLineOfNumber.set(key, csvLine.line);
+    }
+    if (problems.length || !read.number) {
+      planned.problems = problems.map(sentence);
+      planned.message = planned.problems.join(' ');
       continue;
     }
-    planned.mobile = formatMobile(`+${read.callingCode}${read.national}`);
-    const number = read.callingCode + read.national;
-    const earlier = firstLineOfNumber.get(number);
-    if (earlier !== undefined) {
-      planned.message = `The same mobile number as line ${earlier}.`;
-      continue;
-    }
-    firstLineOfNumber.set(number, csvLine.line);
-    candidates.push({ ...read, existing: undefined, written: planned });
+    const { number, ...rest } = read;
+    candidates.push({ ...rest, callingCode: number.callingCode, national: number.national, existing: undefined, written: planned });
   }
 
   const existing = new Map<string, StudentRecord>();
@@ -91,23 +97,26 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
 
   const counts: ImportPlan['counts'] = { new: 0, updated: 0, unchanged: 0, error: 0 };
   for (const line of lines) counts[line.status]++;
-  return { lines, changes, counts };
+  return { ignoredColumns: csv.ignoredColumns, lines, changes, counts };
 }
 
+/** What a line holds, as far as it could be read, and every problem it has (all of them, so one round of fixes does). */
 function readLine(
   csvLine: CsvLine,
   defaultCountry: CountryCode,
   subjectsByName: Map<string, NamedSubject[]>,
   batchesByName: Map<string, NamedBatch[]>,
-): Omit<StudentChange, 'existing'> | string {
+): { read: Omit<StudentChange, 'existing' | 'callingCode' | 'national'> & { number?: { callingCode: string; national: string } }; problems: string[] } {
   const { cells } = csvLine;
-  if (csvLine.extraCells) return 'This line has more cells than the header has columns: put quotes around a value that contains a comma.';
   const problems: string[] = [];
+  if (csvLine.extraCells) problems.push('this line has more cells than the header has columns: put quotes around a value that contains a comma');
   const fields: StudentChange['fields'] = {};
+  const lostLetters: string[] = [];
   for (const field of TEXT_FIELDS) {
     const value = cells[field] ?? '';
     const problem = checkTextField(field, value);
-    if (problem) problems.push(problem);
+    if (hasLostLetters(value)) lostLetters.push(`${field} "${value}"`);
+    else if (problem) problems.push(problem);
     else if (value) fields[field] = value;
   }
   const number = cells.mobile ? canonicalMobile(cells.mobile, { defaultCountry }) : { ok: false as const, message: 'mobile is required' };
@@ -116,7 +125,8 @@ function readLine(
   const subjectIds = new Set<number>();
   for (const name of splitNames(cells.subjects)) {
     const found = subjectsByName.get(key(name)) ?? [];
-    if (found.length === 1) subjectIds.add(found[0]!.id);
+    if (hasLostLetters(name)) lostLetters.push(`subject "${name}"`);
+    else if (found.length === 1) subjectIds.add(found[0]!.id);
     else problems.push(found.length ? `subject "${name}" names several subjects` : `there is no subject "${name}"`);
   }
   const batchIds = new Set<number>();
@@ -124,14 +134,36 @@ function readLine(
     const found = batchesByName.get(key(name)) ?? [];
     // A batch name used in two subjects is read as the one in a subject the line names.
     const chosen = found.length > 1 ? found.filter((b) => subjectIds.has(b.subject_id)) : found;
-    if (chosen.length === 1) {
+    if (hasLostLetters(name)) lostLetters.push(`batch "${name}"`);
+    else if (chosen.length === 1) {
       batchIds.add(chosen[0]!.id);
       subjectIds.add(chosen[0]!.subject_id); // a batch's classes are reached through its subject
     } else problems.push(found.length ? `batch "${name}" is in several subjects: name its subject in the subjects column` : `there is no batch "${name}"`);
   }
-  if (problems.length || !number.ok) return capitalise(problems.join('; ')) + '.';
-  return { line: csvLine.line, callingCode: number.callingCode, national: number.national, fields, subjectIds: [...subjectIds], batchIds: [...batchIds] };
+  if (lostLetters.length) problems.push(`${lostLetters.join(', ')} ${lostLetters.length === 1 ? 'has' : 'have'} question marks where letters should be. ${SAVE_AS_UTF8}`);
+  return {
+    read: {
+      line: csvLine.line,
+      ...(number.ok ? { number: { callingCode: number.callingCode, national: number.national } } : {}),
+      fields,
+      subjectIds: [...subjectIds],
+      batchIds: [...batchIds],
+    },
+    problems,
+  };
 }
+
+/**
+ * Excel's "CSV (Comma delimited)" writes every letter it cannot put in the Windows code page (all of Devanagari) as
+ * "?", so a pure-ASCII file passes the encoding check with "????? ?????" for a name. No name, place, level, subject or
+ * batch holds a "?", so one is read as letters lost in saving, and the line is refused rather than stored.
+ */
+const hasLostLetters = (value: string) => value.includes('?');
+
+export const SAVE_AS_UTF8 =
+  'The sheet was saved as "CSV (Comma delimited)", which turns Hindi and other non-English letters into "?". ' +
+  'In Excel choose File > Save As, pick "CSV UTF-8 (Comma delimited) (*.csv)" under "Save as type", save, and upload that file. ' +
+  'Nothing of this line is stored.';
 
 function describeChanges(stored: StudentRecord, change: Omit<StudentChange, 'existing'>): string[] {
   const changed: string[] = TEXT_FIELDS.filter((f) => change.fields[f] !== undefined && change.fields[f] !== stored[f]);
@@ -147,3 +179,5 @@ function groupByName<T extends { name: string }>(items: T[]): Map<string, T[]> {
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A problem as a sentence of its own: capitalised, with a full stop. */
+const sentence = (problem: string) => capitalise(/[.!?]$/.test(problem) ? problem : `${problem}.`);

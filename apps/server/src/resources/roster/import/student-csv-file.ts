@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import { headingsOf, readHeading } from './student-csv-headings.ts';
 import { turnTaker } from './take-turns.ts';
 
 /** The columns of a student CSV, in the order export writes them; only name and mobile are required. */
@@ -19,7 +20,10 @@ export interface CsvLine {
 }
 
 export interface StudentCsv {
+  /** The columns understood, in the file's order. */
   columns: StudentColumn[];
+  /** The headings of columns that are not imported, as written (a serial-number column is not among them). */
+  ignoredColumns: string[];
   lines: CsvLine[];
 }
 
@@ -27,7 +31,6 @@ export interface StudentCsv {
 export class CsvFileError extends Error {}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const isColumn = (name: string): name is StudentColumn => (STUDENT_COLUMNS as readonly string[]).includes(name);
 
 /** The text is handed to the CSV parser in pieces of this many characters, so no one step of reading it is long. */
 const PIECE_CHARS = 64 * 1024;
@@ -39,7 +42,7 @@ const PIECE_CHARS = 64 * 1024;
 export async function readStudentCsv(bytes: Uint8Array): Promise<StudentCsv> {
   const text = decodeCsv(bytes);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const columns = readHeader(firstLine);
+  const header = readHeader(firstLine);
   const lines: CsvLine[] = [];
   const takeTurn = turnTaker();
   let line = 0;
@@ -48,10 +51,10 @@ export async function readStudentCsv(bytes: Uint8Array): Promise<StudentCsv> {
       line++;
       if (line === 1 || record.every((cell) => !cell.trim())) continue; // the header; blank rows are skipped, but still counted
       const cells: CsvLine['cells'] = {};
-      columns.forEach((column, i) => {
-        cells[column] = unescapeCell(record[i] ?? '').trim();
+      header.read.forEach((column, i) => {
+        if (column) cells[column] = unescapeCell(record[i] ?? '').trim();
       });
-      const extraCells = record.slice(columns.length).some((cell) => cell.trim() !== '');
+      const extraCells = record.slice(header.read.length).some((cell) => cell.trim() !== '');
       lines.push({ line, cells, extraCells });
       await takeTurn();
     }
@@ -59,7 +62,7 @@ export async function readStudentCsv(bytes: Uint8Array): Promise<StudentCsv> {
     if (error instanceof CsvFileError) throw error;
     throw new CsvFileError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { columns, lines };
+  return { columns: header.read.filter((c) => c !== undefined), ignoredColumns: header.ignored, lines };
 }
 
 /** The records of the text, the header's included, as the parser reads them a piece at a time. */
@@ -91,28 +94,49 @@ function decodeCsv(bytes: Uint8Array): string {
   return text;
 }
 
-function readHeader(line: string): StudentColumn[] {
-  const expected = `The first line must be the header: ${STUDENT_COLUMNS.join(',')} (only name and mobile are required).`;
-  const names = parseHeaderCells(line).map((name) => name.trim().toLowerCase().replace(/\s+/g, '_'));
+const names = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+
+/**
+ * The column each cell of the header is read as (undefined: not imported), and the headings not imported. Headings
+ * are understood by their common names (student-csv-headings.ts); a column nobody understands is skipped and named.
+ */
+function readHeader(line: string): { read: (StudentColumn | undefined)[]; ignored: string[] } {
+  const expected = `Name the columns in the first line, e.g. ${STUDENT_COLUMNS.join(',')} (only name and mobile are required), or download the template from the import page.`;
   if (!line.includes(',') && (line.includes(';') || line.includes('\t'))) {
     const separator = line.includes(';') ? 'semicolons' : 'tabs';
     throw new CsvFileError(
       `The columns are separated by ${separator}, not commas (a spreadsheet set to another region saves CSV this way). Save it as "CSV UTF-8 (comma delimited)" and upload it again.`,
     );
   }
-  if (!names.includes('name') && !names.includes('mobile')) throw new CsvFileError(`There is no header line. ${expected}`);
-  const unknown = names.filter((name) => !isColumn(name));
-  if (unknown.length) {
-    throw new CsvFileError(`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n || '(empty)'}"`).join(', ')} in the header. ${expected}`);
+  const headings = parseHeaderCells(line).map((cell) => cell.trim());
+  const understood = headings.map(readHeading);
+  const read = understood.map((column) => (column === 'serial' ? undefined : column));
+  const ignored = headings.filter((heading, i) => heading && !understood[i]);
+  if (!read.some((column) => column === 'name' || column === 'mobile')) {
+    if (headings.some(looksLikeData)) throw new CsvFileError(`There is no header line: the first line holds a student. ${expected}`);
+    throw new CsvFileError(`No heading of the first line is understood: ${names(ignored.length ? ignored : headings)}. ${expected}`);
   }
-  const columns = names.filter(isColumn);
-  const repeated = columns.find((name, i) => columns.indexOf(name) !== i);
-  if (repeated) throw new CsvFileError(`The column "${repeated}" appears twice in the header.`);
+  for (const [i, column] of read.entries()) {
+    const again = column ? read.indexOf(column, i + 1) : -1;
+    if (column && again !== -1) {
+      throw new CsvFileError(
+        headings[i] === headings[again]
+          ? `The column "${headings[i]}" appears twice in the header.`
+          : `The columns "${headings[i]}" and "${headings[again]}" are both read as ${column}: keep one, or rename the other.`,
+      );
+    }
+  }
   for (const required of ['name', 'mobile'] as const) {
-    if (!columns.includes(required)) throw new CsvFileError(`The header has no "${required}" column. ${expected}`);
+    if (!read.includes(required)) {
+      const others = ignored.length ? ` Headings not understood: ${names(ignored)}.` : '';
+      throw new CsvFileError(`The header has no "${required}" column (understood as ${names(headingsOf(required))}, and others).${others} ${expected}`);
+    }
   }
-  return columns;
+  return { read, ignored };
 }
+
+/** A cell of a student rather than a heading: a phone number (seven digits or more) or an email address. */
+const looksLikeData = (cell: string) => /(\d\D?){7}/.test(cell) || /@/.test(cell);
 
 function parseHeaderCells(line: string): string[] {
   try {
@@ -123,7 +147,7 @@ function parseHeaderCells(line: string): string[] {
   }
 }
 
-/** Export writes `'+91…` so spreadsheets do not read a cell as a formula; the apostrophe is not part of the value. */
+/** Export puts `'` before a cell a spreadsheet would run as a formula (older exports before every number, `'+91…`); it is not part of the value. */
 const unescapeCell = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

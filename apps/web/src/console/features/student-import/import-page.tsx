@@ -1,18 +1,17 @@
-import { commitStudentImport, previewStudentImport, type ImportLine } from '@portal/contract/console';
+import { commitStudentImport, previewStudentImport, STUDENT_CSV_TEMPLATE, type ImportLine } from '@portal/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { Link } from 'wouter';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { UploadProgress } from '../../components/upload-progress.tsx';
+import { downloadCsvText } from '../../lib/csv.ts';
 import { useUploadSteps } from '../../lib/use-upload-steps.ts';
 import { readCsvFile, uploadCsv } from './api/upload-csv.ts';
 import { type ImportCounts, ImportPreview } from './import-preview.tsx';
 
 type Stage =
-  | { step: 'preview'; lines: ImportLine[]; counts: ImportCounts }
+  | { step: 'preview'; lines: ImportLine[]; counts: ImportCounts; ignored_columns: string[] }
   | { step: 'done'; summary: string; skipped: ImportLine[] };
-
-const columns = 'name,mobile,guardian,email,state,district,academic_level,subjects,batches';
 
 /** /console/students/import (admins): upload a CSV, see every line's fate, then commit the valid lines at once. */
 export default function ImportPage() {
@@ -44,8 +43,18 @@ export default function ImportPage() {
           Choose a CSV file
         </h2>
         <p className="text-slate-700">
-          UTF-8 CSV with a header line. Columns: <code className="break-all rounded bg-slate-100 px-1">{columns}</code>. Only name and mobile are
-          required; subjects and batches are names separated by <code>;</code>. Nothing is stored until you commit.
+          A sheet saved as &ldquo;CSV UTF-8&rdquo;, with headings in the first line: name, mobile, guardian, email, state, district, academic level
+          (or class), subjects and batches, in any order and under their usual names (Student Name, Mobile No., Father&rsquo;s Name&hellip;). Only
+          name and mobile are required; subjects and batches are names separated by <code>;</code>. Nothing is stored until you commit.
+        </p>
+        <p>
+          <button
+            type="button"
+            onClick={() => downloadCsvText('students-template.csv', `\uFEFF${STUDENT_CSV_TEMPLATE}`)}
+            className="font-medium text-blue-800 underline"
+          >
+            Download a template (CSV)
+          </button>
         </p>
         <label htmlFor="csv-file" className="block font-medium">
           CSV file
@@ -68,7 +77,7 @@ export default function ImportPage() {
 
       {stage.step === 'preview' ? (
         <>
-          <ImportPreview lines={stage.lines} counts={stage.counts} />
+          <ImportPreview lines={stage.lines} counts={stage.counts} ignoredColumns={stage.ignored_columns} />
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"

@@ -17,7 +17,7 @@ export interface ImportCounts {
 }
 
 /** Every line of the file with what committing would do to it; errors first to hand, filterable. */
-export function ImportPreview({ lines, counts }: { lines: ImportLine[]; counts: ImportCounts }) {
+export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: ImportLine[]; counts: ImportCounts; ignoredColumns?: string[] }) {
   const [show, setShow] = useState<'all' | ImportLine['status']>(counts.error ? 'error' : 'all');
   const shown = show === 'all' ? lines : lines.filter((l) => l.status === show);
   const visible = shown.slice(0, 500);
@@ -29,6 +29,11 @@ export function ImportPreview({ lines, counts }: { lines: ImportLine[]; counts: 
       <p>
         {counts.new} new, {counts.updated} updated, {counts.unchanged} unchanged, {counts.error} with {counts.error === 1 ? 'an error' : 'errors'}.
       </p>
+      {ignoredColumns.length ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+          Not imported: {ignoredColumns.join(', ')}. The portal does not keep these columns; the rest of each line is read.
+        </p>
+      ) : null}
       <div role="group" aria-label="Show lines" className="flex flex-wrap gap-2">
         {(['all', 'error', 'new', 'updated', 'unchanged'] as const).map((status) => (
           <button
@@ -66,7 +71,17 @@ export function ImportPreview({ lines, counts }: { lines: ImportLine[]; counts: 
                   </td>
                   <td className="px-3 py-2">{line.name}</td>
                   <td className="px-3 py-2 tabular-nums">{line.mobile}</td>
-                  <td className="px-3 py-2">{line.message}</td>
+                  <td className="px-3 py-2">
+                    {line.problems.length > 1 ? (
+                      <ul className="list-inside list-disc space-y-1">
+                        {line.problems.map((problem, i) => (
+                          <li key={`${i} ${problem}`}>{problem}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      line.message
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
