@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, openPage, phone, signIn } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
@@ -10,6 +10,37 @@ const screenshot = screenshots();
 // What the hostile news item's payload would do if it ran: set this flag, or open a dialog.
 const payloadRan = (page: Page) => page.evaluate(() => (window as unknown as { __newsPwned?: string }).__newsPwned);
 
+// The demo's hostile item as it was written (apps/server/src/db/seed/news-items.ts). The server stores it sanitised,
+// so to try the student app's own sanitising the API's answer is given the raw text back, as a server that
+// stored it unsanitised (an older database, another writer) would send it.
+const hostile = {
+  heading:
+    'Workshop on <em>exam strategy</em><script>window.__newsPwned = "heading script"</script>' +
+    '<img src="x" onerror="window.__newsPwned = \'heading onerror\'">',
+  news: `<p>A two-hour workshop on planning revision and managing time in the exam hall.</p>
+<script>window.__newsPwned = 'body script'; alert('script ran')</script>
+<img src="x" alt="" onerror="window.__newsPwned = 'body onerror'; alert('onerror ran')">
+<p><a href="javascript:window.__newsPwned='link'">Register here</a> or ask at the front desk.</p>
+<p onmouseover="window.__newsPwned = 'mouseover'">Seats are limited to <strong>60</strong>.</p>`,
+};
+type Answered = { data: { heading: string } | { heading: string }[] };
+/** Routes the news calls; answers how many raw hostile items were handed out so far. */
+async function serveHostileNews(context: BrowserContext) {
+  let served = 0;
+  await context.route(/\/Student\/news_events?$/, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as Answered;
+    const raw = <T extends { heading: string }>(item: T): T => {
+      if (!item.heading.includes('exam strategy')) return item;
+      served++;
+      return { ...item, ...hostile };
+    };
+    answer.data = Array.isArray(answer.data) ? answer.data.map(raw) : raw(answer.data);
+    await route.fulfill({ response, json: answer });
+  });
+  return () => served;
+}
+
 const devices: [string, BrowserContextOptions, number][] = [
   ['a 360 px phone', phone, 360],
   ['a desktop', desktop, 1280],
@@ -20,6 +51,7 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
   let errors: string[];
   let close: () => Promise<void>;
   let dialogs: string[];
+  let hostileServed: () => number;
   beforeAll(async () => {
     ({ page, errors, close } = await openPage(browser(), device));
     dialogs = [];
@@ -27,6 +59,7 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    hostileServed = await serveHostileNews(page.context());
     // The meeting service is outside this closed network: answer for it, to see what the new tab gets.
     await page.context().route('https://meet.example.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Meeting</title><p>Meeting room</p>' }),
@@ -119,12 +152,14 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     await page.getByRole('link', { name: /All news and events/ }).click();
     await page.getByRole('link', { name: /Workshop on exam strategy/ }).click();
     await expectInert(page);
+    expect(hostileServed()).toBeGreaterThan(0);
     await screenshot(page, `news-hostile-${width}`);
     expect(errors).toEqual([]);
   });
 
   it('keeps it inert by sanitising alone, even with the content-security policy switched off', async () => {
     const unprotected = await openPage(browser(), { ...device, bypassCSP: true, storageState: await page.context().storageState() });
+    const served = await serveHostileNews(unprotected.page.context());
     const watched: string[] = [];
     unprotected.page.on('dialog', (dialog) => {
       watched.push(dialog.message());
@@ -135,6 +170,7 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     expect(await payloadRan(unprotected.page)).toBeUndefined();
     await unprotected.page.getByRole('link', { name: /Workshop on exam strategy/ }).click();
     await expectInert(unprotected.page);
+    expect(served()).toBeGreaterThan(0);
     expect(watched).toEqual([]);
     expect(unprotected.errors).toEqual([]);
     await unprotected.close();

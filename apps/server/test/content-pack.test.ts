@@ -222,6 +222,18 @@ describe('content pack: storing', () => {
     expect((await db.query(`SELECT duration_minutes FROM live_classes`))[0]).toEqual({ duration_minutes: 90 });
   });
 
+  it('stores a news body written as plain text as paragraphs, and a second import finds it unchanged', async () => {
+    const plain = goodYaml.replace(
+      '    body: <p>Exams start on 1 December.</p>',
+      '    body: |\n      Exams start on 1 December.\n\n      Bring your admit card\n      and two pencils.',
+    );
+    const folder = await writePack(join(dir, 'plain-news'), plain);
+    await importPack(db, folder, options);
+    const [news] = await db.query<{ body: string }>(`SELECT body FROM news`);
+    expect(news!.body).toBe('<p>Exams start on 1 December.</p><p>Bring your admit card<br />and two pencils.</p>');
+    expect((await importPack(db, folder, options)).counts).toEqual({ new: 0, updated: 0, unchanged: 11 });
+  });
+
   it('a pack with one bad question stores nothing', async () => {
     const bad = goodYaml.replace('answer: 1\n', 'answer: 4\n');
     const report = await importPack(db, await writePack(join(dir, 'bad-question'), bad), options);

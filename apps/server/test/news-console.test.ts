@@ -58,6 +58,24 @@ describe('news in the console', () => {
     expect(row!.body).not.toMatch(/script|onclick|javascript|iframe/);
   });
 
+  it('turns a body typed as plain text into paragraphs: a blank line starts one, a single line break stays', async () => {
+    const typed = 'Dear students,\r\n\r\nThe mock test is on Sunday.\nBring your card & a pen.\n\n \n  Results < 2 days later.  \n';
+    const saved = await news('save', { heading: 'Mock test', body: typed });
+    expect(saved.body.data.body).toBe('<p>Dear students,</p><p>The mock test is on Sunday.<br />Bring your card &amp; a pen.</p><p>Results &lt; 2 days later.</p>');
+    const { id } = saved.body.data;
+    await news('publish', { id });
+    const shown = await t.post('/Student/news_event', { stud_id: t.demo.demoStudentId, id }, student);
+    expect(shown.body.data.news).toBe(saved.body.data.body);
+  });
+
+  it('keeps a body written as HTML as it is, only sanitised: its line breaks are not made paragraphs', async () => {
+    const html = '<p>First <strong>bold</strong></p>\n\n<ul><li>one</li><li>two</li></ul><ol><li>a</li></ol><p><em>it</em> <a href="https://example.com">x</a></p><script>1</script>';
+    const saved = await news('save', { heading: 'Lists', body: html });
+    expect(saved.body.data.body).toBe(
+      '<p>First <strong>bold</strong></p>\n\n<ul><li>one</li><li>two</li></ul><ol><li>a</li></ol><p><em>it</em> <a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>',
+    );
+  });
+
   it.each([
     [{ heading: '' }, 'heading is required'],
     [{ heading: '<img src=x>' }, 'heading: nothing is left'],

@@ -33,10 +33,14 @@ describe('POST /Student/news_events', () => {
     expect(response.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('hands stored HTML on unchanged: sanitising is the renderer’s job (the web app does it)', async () => {
+  it('holds no script in the seeded news: the demo goes through the console’s sanitiser, hostile item included', async () => {
+    const rows = await t.db.query<{ heading: string; body: string }>('SELECT heading, body FROM news');
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row.heading + row.body).not.toMatch(/<script|<img|onerror|onmouseover|javascript:/i);
     const hostile = (await list()).find((n) => n.heading.includes('exam strategy'))!;
-    expect(hostile.heading).toContain('<script>');
-    expect(hostile.news).toContain('onerror=');
+    expect(hostile.heading).toBe('Workshop on <em>exam strategy</em>');
+    expect(hostile.news).toContain('Seats are limited to <strong>60</strong>.');
+    expect(hostile.news).toContain('<a target="_blank" rel="noopener noreferrer">Register here</a>');
   });
 
   it('shows at most the newest 50, and nothing scheduled for later', async () => {

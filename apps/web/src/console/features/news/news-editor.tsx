@@ -8,6 +8,7 @@ import { isoToZoned, zonedToIso } from '../../lib/institute-time.ts';
 import { INSTITUTE_TIME_ZONE } from '../../../lib/date-time.ts';
 import { showRefusal } from '../../lib/show-refusal.ts';
 import { useNewsActions } from './api/news.ts';
+import { NewsBodyField } from './news-body-field.tsx';
 
 const button = 'rounded-md px-4 py-2 font-medium disabled:opacity-60';
 
@@ -40,27 +41,7 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
   return (
     <form onSubmit={submit} aria-label={item ? 'Edit news item' : 'New news item'} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <TextField id="news-heading" label="Heading" value={heading} onChange={setHeading} problem={problems.heading} />
-      <div className="space-y-1">
-        <label htmlFor="news-body" className="block font-medium">
-          Text
-        </label>
-        <p id="news-body-hint" className="text-sm text-slate-600">
-          HTML: paragraphs &lt;p&gt;, bold &lt;b&gt;, italics &lt;i&gt;, lists &lt;ul&gt;&lt;li&gt;, headings &lt;h2&gt;, links &lt;a href&gt;. Anything else
-          is removed when you save.
-        </p>
-        <textarea
-          id="news-body"
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          rows={8}
-          aria-describedby="news-body-hint news-body-problem"
-          aria-invalid={problems.body ? true : undefined}
-          className="w-full rounded-lg border border-slate-400 px-3 py-2 font-mono text-sm"
-        />
-        <p id="news-body-problem" className="min-h-5 text-sm text-red-700">
-          {problems.body}
-        </p>
-      </div>
+      <NewsBodyField initialHtml={item?.body ?? ''} onChange={setBody} problem={problems.body} />
       <div className="space-y-2">
         {image ? (
           <div className="flex flex-wrap items-center gap-3">
