@@ -20,14 +20,15 @@ export function toBase64(bytes: Uint8Array): string {
 /**
  * Posts `{file}` to a console call and reports the upload's progress (0 to 1). XMLHttpRequest rather than the
  * console's fetch client, because fetch does not report upload progress; the rules are the same: the staff token,
- * the server's message on a refusal, sign-out on 401, the answer checked against the contract.
+ * the server's message on a refusal, sign-out on 401, the answer checked against the contract; `signal` stops it.
  */
 export function uploadWithProgress<E extends ConsoleEndpoint<z.ZodMiniType | undefined, z.ZodMiniType>>(
   endpoint: E,
   file: string,
   onProgress: (done: number) => void,
+  signal?: AbortSignal,
 ): Promise<ResponseOf<E>> {
-  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, 'application/json', JSON.stringify({ file }), endpoint.response, onProgress) as Promise<ResponseOf<E>>;
+  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, 'application/json', JSON.stringify({ file }), endpoint.response, onProgress, signal) as Promise<ResponseOf<E>>;
 }
 
 /**

@@ -1,47 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeRequest, fakeRequests } from '../../../../test/fake-request.ts';
 import ContentImportPage from './content-import-page.tsx';
 
-/** The browser's XMLHttpRequest, held in the test's hands: what the page sent, and its answer when the test gives it. */
-class FakeRequest {
-  static sent: FakeRequest[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  responseText = '';
-  upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-  onload?: () => void;
-  onabort?: () => void;
-  onerror?: () => void;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeRequest.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-beforeEach(() => {
-  FakeRequest.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeRequest);
-});
-afterEach(() => vi.unstubAllGlobals());
+fakeRequests();
 
 const zipBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 // jsdom's File has no arrayBuffer(); a browser's has, and the page reads the chosen file with it.

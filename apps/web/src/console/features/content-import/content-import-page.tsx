@@ -2,6 +2,7 @@ import { commitContentPack, type ContentPackProblem, previewContentPack } from '
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { ImportFileChooser } from '../../components/import-file-chooser.tsx';
 import { UploadProgress } from '../../components/upload-progress.tsx';
 import { useUploadSteps } from '../../lib/use-upload-steps.ts';
 import { readZipFile, uploadPack } from './api/upload-pack.ts';
@@ -37,31 +38,13 @@ export default function ContentImportPage() {
   return (
     <div className="space-y-6">
       <ConsolePageHeading title="Import a course" />
-      <section aria-labelledby="file-heading" className="space-y-2">
-        <h2 id="file-heading" className="text-lg font-semibold">
-          Choose a content pack
-        </h2>
+      <ImportFileChooser id="pack-file" heading="Choose a content pack" label="Zip file" accept=".zip,application/zip" busy={stage.step === 'working'} problem={problem} onChoose={(event) => void check(event)}>
         <p className="text-slate-700 dark:text-slate-300">
           A zip of a folder holding <code className="rounded bg-slate-100 px-1 text-slate-900">content.yaml</code> and the pictures, videos and PDFs it
           names (the format: docs/features/content-pack.md). Items are matched by name, so importing the same pack again changes nothing. Nothing is
           stored until you commit, and a pack with any problem stores nothing.
         </p>
-        <label htmlFor="pack-file" className="block font-medium">
-          Zip file
-        </label>
-        <input
-          id="pack-file"
-          type="file"
-          accept=".zip,application/zip"
-          disabled={stage.step === 'working'}
-          onChange={(event) => void check(event)}
-          aria-describedby="pack-problem"
-          className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
-        />
-        <p id="pack-problem" role="alert" className="text-red-700 dark:text-red-400">
-          {problem}
-        </p>
-      </section>
+      </ImportFileChooser>
 
       {stage.step === 'working' ? <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" onStop={stop} /> : null}
 

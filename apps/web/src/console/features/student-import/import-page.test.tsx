@@ -1,9 +1,12 @@
 import { STUDENT_CSV_TEMPLATE } from '@portal/contract/console';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeRequest, fakeRequests } from '../../../../test/fake-request.ts';
 import ImportPage from './import-page.tsx';
+
+fakeRequests();
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,5 +39,23 @@ describe('the console: importing students', () => {
     expect(text).toBe(STUDENT_CSV_TEMPLATE);
     expect(text.split('\r\n')[0]).toBe('Name,Mobile,Guardian,Email,State,District,Academic level,Subjects,Batches');
     expect(text.split('\r\n')[1]).toMatch(/^Asha Rao,\+91 98765 11111,/);
+  });
+
+  it("shows the upload's progress and stops it on Stop, as the course import does", async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ImportPage />
+      </QueryClientProvider>,
+    );
+    const bytes = new TextEncoder().encode('Name,Mobile\r\nAsha Rao,+91 98765 11111\r\n');
+    // jsdom's File has no arrayBuffer(); a browser's has, and the page reads the chosen file with it.
+    const csv = Object.assign(new File([bytes], 'students.csv', { type: 'text/csv' }), { arrayBuffer: async () => bytes.slice().buffer });
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv] } });
+    await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
+    FakeRequest.sent[0]!.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
+    expect(await screen.findByText('Checking students.csv: uploading 25%')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The upload was stopped; nothing was stored.'));
+    expect(screen.getByLabelText('CSV file')).toBeEnabled();
   });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { Link } from 'wouter';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
+import { ImportFileChooser } from '../../components/import-file-chooser.tsx';
 import { UploadProgress } from '../../components/upload-progress.tsx';
 import { downloadCsvText } from '../../lib/csv.ts';
 import { useUploadSteps } from '../../lib/use-upload-steps.ts';
@@ -15,17 +16,17 @@ type Stage =
 
 /** /console/students/import (admins): upload a CSV, see every line's fate, then commit the valid lines at once. */
 export default function ImportPage() {
-  const { stage, setStage, file, problem, run, choose } = useUploadSteps<Stage>();
+  const { stage, setStage, file, problem, run, choose, stop } = useUploadSteps<Stage>();
   const queryClient = useQueryClient();
 
   const check = async (event: ChangeEvent<HTMLInputElement>) => {
-    const answer = await choose(event, readCsvFile, (base64, progress) => uploadCsv(previewStudentImport, base64, progress));
+    const answer = await choose(event, readCsvFile, (base64, progress, signal) => uploadCsv(previewStudentImport, base64, progress, signal));
     if (answer) setStage({ step: 'preview', ...answer.data });
   };
 
   const commit = async () => {
     if (!file) return;
-    const answer = await run(`Importing ${file.name}`, (progress) => uploadCsv(commitStudentImport, file.content, progress));
+    const answer = await run(`Importing ${file.name}`, (progress, signal) => uploadCsv(commitStudentImport, file.content, progress, signal));
     if (!answer) return;
     await queryClient.invalidateQueries({ queryKey: ['console', 'students'] });
     setStage({ step: 'done', summary: answer.message, skipped: answer.data.skipped });
@@ -38,10 +39,7 @@ export default function ImportPage() {
           Back to students
         </Link>
       </ConsolePageHeading>
-      <section aria-labelledby="file-heading" className="space-y-2">
-        <h2 id="file-heading" className="text-lg font-semibold">
-          Choose a CSV file
-        </h2>
+      <ImportFileChooser id="csv-file" heading="Choose a CSV file" label="CSV file" accept=".csv,text/csv" busy={stage.step === 'working'} problem={problem} onChoose={(event) => void check(event)}>
         <p className="text-slate-700">
           A sheet saved as &ldquo;CSV UTF-8&rdquo;, with headings in the first line: name, mobile, guardian, email, state, district, academic level
           (or class), subjects and batches, in any order and under their usual names (Student Name, Mobile No., Father&rsquo;s Name&hellip;). Only
@@ -56,24 +54,9 @@ export default function ImportPage() {
             Download a template (CSV)
           </button>
         </p>
-        <label htmlFor="csv-file" className="block font-medium">
-          CSV file
-        </label>
-        <input
-          id="csv-file"
-          type="file"
-          accept=".csv,text/csv"
-          disabled={stage.step === 'working'}
-          onChange={(event) => void check(event)}
-          aria-describedby="csv-problem"
-          className="block w-full max-w-md rounded-lg border border-slate-400 p-2"
-        />
-        <p id="csv-problem" role="alert" className="text-red-700">
-          {problem}
-        </p>
-      </section>
+      </ImportFileChooser>
 
-      {stage.step === 'working' ? <UploadProgress id="import-progress" working={stage} afterUpload="reading every line…" /> : null}
+      {stage.step === 'working' ? <UploadProgress id="import-progress" working={stage} afterUpload="reading every line…" onStop={stop} /> : null}
 
       {stage.step === 'preview' ? (
         <>

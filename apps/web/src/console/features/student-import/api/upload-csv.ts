@@ -14,6 +14,6 @@ export async function readCsvFile(file: File): Promise<string> {
   return toBase64(bytes);
 }
 
-/** Posts the file to an import call, reporting the upload's progress (0 to 1). */
-export const uploadCsv = <E extends ImportCall>(endpoint: E, file: string, onProgress: (done: number) => void): Promise<ResponseOf<E>> =>
-  uploadWithProgress(endpoint, file, onProgress);
+/** Posts the file to an import call, reporting the upload's progress (0 to 1); `signal` stops it. */
+export const uploadCsv = <E extends ImportCall>(endpoint: E, file: string, onProgress: (done: number) => void, signal: AbortSignal): Promise<ResponseOf<E>> =>
+  uploadWithProgress(endpoint, file, onProgress, signal);
