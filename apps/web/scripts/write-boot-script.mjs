@@ -4,7 +4,7 @@
 // two round trips one after the other, the second starting only once the entry (mostly react-dom) has
 // downloaded and run. boot.js is a few hundred bytes that arrive first: when a session is stored it asks for
 // the second round's chunks at once (modulepreload), side by side with the entry. It also starts the screen's
-// first data call (src/app/screen-first-calls.json), which src/lib/early-call.ts hands to the app's API client,
+// first data call (src/app/screens.json), which src/lib/early-call.ts hands to the app's API client,
 // so the data is on its way while the code downloads and runs; where the table names the answer's first picture
 // (`picture`, a path into the answer), it preloads that picture as soon as the answer arrives, since it is the
 // screen's largest paint. Signed out, it preloads the login screen.
@@ -21,22 +21,17 @@ const inEntry = new Set(staticClosure(manifest, ['index.html']).map((key) => man
 /** The files a module needs before it runs, minus the entry's. */
 const files = (key) => staticClosure(manifest, [key]).map((k) => manifest[k].file).filter((file) => !inEntry.has(file));
 
-// The route table the app itself uses (src/app/screen-modules.ts): pattern → screen module; and each
-// screen's first call (src/app/screen-first-calls.json): API path and body fields taken from the address.
-const table = readFileSync(`${web}src/app/screen-modules.ts`, 'utf8');
-const firstCalls = JSON.parse(readFileSync(`${web}src/app/screen-first-calls.json`, 'utf8'));
-const screens = [...table.matchAll(/'([^']+)': \(\) => import\('\.\.\/([^']+)'\)/g)].map(([, pattern, path]) => {
+// The screens, as the app itself declares them (src/app/screens.json): route pattern → module under src/features,
+// and its first call: API path, body fields taken from the address, the picture in the answer.
+const table = JSON.parse(readFileSync(`${web}src/app/screens.json`, 'utf8'));
+const screens = Object.entries(table).map(([pattern, { module, call = '', from = {}, picture = '' }]) => {
   const params = [...pattern.matchAll(/:(\w+)/g)].map(([, name]) => name);
-  const { call = '', from = {}, picture = '' } = firstCalls[pattern] ?? {};
   // Body field → number of the pattern's group that holds its value.
   const fields = Object.fromEntries(Object.entries(from).map(([field, param]) => [field, params.indexOf(param) + 1]));
-  if (Object.values(fields).includes(0)) throw new Error(`screen-first-calls.json: ${pattern} has no such parameter`);
-  return { pattern: `^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, call, fields, picture, files: files(`src/${path}`) };
+  if (Object.values(fields).includes(0)) throw new Error(`screens.json: ${pattern} has no such parameter`);
+  if (!manifest[`src/features/${module}.tsx`]) throw new Error(`screens.json: ${pattern} names ${module}, which the build did not chunk`);
+  return { pattern: `^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, call, fields, picture, files: files(`src/features/${module}.tsx`) };
 });
-if (screens.length === 0) throw new Error('no screens found in src/app/screen-modules.ts');
-for (const pattern of Object.keys(firstCalls)) {
-  if (!table.includes(`'${pattern}'`)) throw new Error(`screen-first-calls.json: ${pattern} is not a screen`);
-}
 const shared = files('src/app/signed-in-app.tsx');
 const login = files('src/features/auth/login-page.tsx');
 const apiBase = process.env.VITE_API_BASE_URL ?? '/console/micros/Api';

@@ -2,10 +2,10 @@ import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../components/layout/not-found-page.tsx';
 import { preloadableLazy } from '../lib/preloadable-lazy.tsx';
 import { numericParam } from '../lib/route-params.ts';
-import { screenModules } from './screen-modules.ts';
+import { screenLoaders } from './screen-loaders.ts';
 
 // A screen's code arrives when it is first opened (or at once, for the screen a returning student lands on).
-const screens = Object.entries(screenModules).map(([path, load]) => ({
+const screens = Object.entries(screenLoaders).map(([path, load]) => ({
   path,
   ids: [...path.matchAll(/:(\w+)/g)].map(([, name = '']) => name),
   pattern: new RegExp(`^${path.replace(/:\w+/g, '[1-9]\\d*')}/?$`),

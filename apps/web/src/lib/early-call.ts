@@ -1,6 +1,6 @@
 /**
  * A returning student's first data call, started by boot.js (scripts/write-boot-script.mjs) while the
- * app's code was still downloading, for the screen in the address bar (app/screen-first-calls.json).
+ * app's code was still downloading, for the screen in the address bar (app/screens.json).
  */
 interface EarlyCall {
   key: string;
