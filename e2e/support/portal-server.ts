@@ -7,17 +7,20 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** The built server, as `npm start` and `npm run serve` run it: the journeys test what an institute runs. */
+const builtServer = join(root, 'apps/server/dist/server.js');
+
 /**
- * The real server serving the built web app in `webDist`, with a fresh embedded database holding the demo data
- * (or E2E_DATABASE_URL's, unless `embedded`), on a free port. Every test file shares the one global-setup.ts
+ * The real server, built, serving the built web app in `webDist`, with a fresh embedded database holding the demo
+ * data (or E2E_DATABASE_URL's, unless `embedded`), on a free port. Every test file shares the one global-setup.ts
  * starts; a test that must change the app's files starts its own on a copy.
  */
 export async function startPortal(webDist: string, { embedded = false, env = {} as Record<string, string> } = {}) {
-  if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
+  if (!existsSync(join(webDist, 'index.html')) || !existsSync(builtServer)) throw new Error('Build the web app and the server first: npm run build');
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const outbox = join(dir, 'sms-outbox.jsonl');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
     cwd: root,
     env: {
       ...process.env,
