@@ -129,7 +129,8 @@ function readLine(
       subjectIds.add(chosen[0]!.subject_id); // a batch's classes are reached through its subject
     } else problems.push(found.length ? `batch "${name}" is in several subjects: name its subject in the subjects column` : `there is no batch "${name}"`);
   }
-  if (problems.length || !number.ok) return capitalise(problems.join('; ')) + '.';
+  // Each problem without its own full stop (the number's reason has one): one at the end of the line's message.
+  if (problems.length || !number.ok) return `${capitalise(problems.map((problem) => problem.replace(/\.$/, '')).join('; '))}.`;
   return { line: csvLine.line, callingCode: number.callingCode, national: number.national, fields, subjectIds: [...subjectIds], batchIds: [...batchIds] };
 }
 
