@@ -3,4 +3,5 @@ export const indiaOnly = (metadata) => ({
   version: metadata.version,
   country_calling_codes: { 91: ['IN'] },
   countries: { IN: metadata.countries.IN },
+  nonGeographic: {},
 });

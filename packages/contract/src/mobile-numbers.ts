@@ -133,7 +133,7 @@ export function mobileNumbers(metadata: MetadataJson) {
     canonicalMobile,
     countryOfNumber,
     formatMobile,
-    isCountryCode: (value: string): value is CountryCode => isSupportedCountry(value, metadata),
+    isCountryCode: (value: string): value is CountryCode => isSupportedCountry(value as CountryCode, metadata),
     /** `91` for `IN`: the calling code of numbers written without one. */
     callingCodeOf: (country: CountryCode): string => getCountryCallingCode(country, metadata),
   };
