@@ -86,19 +86,17 @@ describe('sign-in and logout on a desktop', () => {
     await close();
   });
 
-  it('shows where the keyboard is on the number field and the country button, and pasting the written demo number works', async () => {
+  it('shows where the keyboard is on the number field, and pasting the written demo number works', async () => {
     const { page, close } = await openPage(browser(), desktop);
     await openLogin(page);
     const field = page.getByLabel('Mobile number');
     await field.waitFor();
+    // The ring is drawn around the +91 and the field together.
     const outline = () => page.evaluate(() => {
-      const style = getComputedStyle(document.activeElement!);
+      const style = getComputedStyle(document.activeElement!.parentElement!);
       return `${style.outlineStyle} ${style.outlineWidth}`;
     });
     await field.focus();
-    expect(await outline()).toBe('solid 3px');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('title') ?? '')).toMatch(/India/);
     expect(await outline()).toBe('solid 3px');
 
     // The README's demo number, as written there, pasted into the field.
@@ -108,7 +106,7 @@ describe('sign-in and logout on a desktop', () => {
       data.setData('text/plain', '+91 98765 43210');
       document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await expect.poll(() => field.inputValue()).toBe('+91 98765-43210');
+    await expect.poll(() => field.inputValue()).toBe('+91 98765 43210');
     await close();
   });
 

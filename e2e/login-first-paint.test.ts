@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openPage, phone, signIn } from './support/browser.ts';
 import { useBrowser } from './support/checks.ts';
 import { holdEntryScript, layoutShifts, openWithOnly, watchLayoutShifts } from './support/first-paint.ts';
@@ -56,8 +57,22 @@ describe("/login's screen, drawn before the app's code arrives", () => {
     expect(await layoutShifts(page)).toBe(0);
     // And it works: typing goes into the app's own field.
     await page.keyboard.type('9876543210');
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe('+91 98765-43210');
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe('98765 43210');
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fetches before idle no script beyond those scripts/measure-first-load.mjs counts, the service worker\'s registration included', async () => {
+    const { page, close } = await openPage(browser(), phone);
+    const fetched = new Set<string>();
+    page.on('request', (request) => void (request.resourceType() === 'script' && fetched.add(new URL(request.url()).pathname.slice(1))));
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((found) => found !== undefined))).toBe(true);
+    const report = execFileSync(process.execPath, ['scripts/measure-first-load.mjs', inject('webDist')], { encoding: 'utf8' });
+    const loginSection = report.split(/\n(?=\S)/).find((section) => section.startsWith('/login'))!;
+    const counted = new Set([...loginSection.matchAll(/^\s+(assets\/\S+\.js)\s/gm)].map((match) => match[1]));
+    expect([...fetched].filter((file) => /service-worker-/.test(file))).toHaveLength(1);
+    expect([...fetched].filter((file) => !counted.has(file))).toEqual([]);
     await close();
   });
 });

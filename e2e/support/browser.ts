@@ -70,7 +70,6 @@ export async function openLogin(page: Page) {
 export async function requestCode(page: Page, mobile = DEMO_MOBILE): Promise<string> {
   await openLogin(page);
   const seen = await outboxSize();
-  // The country code (+91) is part of the field and cannot be typed over: the number follows it.
   await page.getByLabel('Mobile number').fill(`+91${mobile}`);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByText('Enter the OTP code sent to your registered mobile number').waitFor();

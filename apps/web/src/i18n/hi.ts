@@ -48,6 +48,17 @@ export const hindiMessages: Record<string, string> = {
   Email: 'ईमेल',
   'Enter the OTP code sent to your registered mobile number': 'अपने पंजीकृत मोबाइल नंबर पर भेजा गया OTP कोड डालें',
   'Enter your mobile number.': 'अपना मोबाइल नंबर डालें।',
+  'Enter the OTP code sent to the number you entered': 'आपके डाले गए नंबर पर भेजा गया OTP कोड डालें',
+  'Another country? Start with + and its code.': 'दूसरा देश? + और उसके कोड से शुरू करें।',
+  // The phone field's reading of a number (packages/contract/src/mobile-numbers.ts), also the server's reason under the field
+  'The number is too short for India: a digit is missing.': 'भारत के नंबर के लिए यह बहुत छोटा है: एक अंक कम है।',
+  'The number is too short: a digit is missing.': 'नंबर बहुत छोटा है: एक अंक कम है।',
+  'The number is too long for India: there are extra digits.': 'भारत के नंबर के लिए यह बहुत लंबा है: अंक ज़्यादा हैं।',
+  'The number is too long: there are extra digits.': 'नंबर बहुत लंबा है: अंक ज़्यादा हैं।',
+  'The number has the wrong number of digits for India.': 'भारत के नंबर के लिए इसमें अंकों की संख्या गलत है।',
+  'This is not a mobile number in India (a landline, or a digit is wrong): sign-in codes are sent by SMS.':
+    'यह भारत का मोबाइल नंबर नहीं है (लैंडलाइन है, या कोई अंक गलत है): साइन-इन कोड SMS से भेजे जाते हैं।',
+  'This is not a phone number.': 'यह फ़ोन नंबर नहीं है।',
   'Father/Mother Name': 'पिता/माता का नाम',
   'Find in document': 'दस्तावेज़ में खोजें',
   'Find text': 'शब्द खोजें',

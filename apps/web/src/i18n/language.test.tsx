@@ -21,8 +21,8 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     expect(document.documentElement.lang).toBe('hi');
     await waitFor(() => expect(document.title).toBe('पोर्टल लॉगिन'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
-    // The phone field's country, named by the browser in Hindi.
-    expect(document.querySelector('.selected-flag')).toHaveAttribute('title', 'भारत: + 91');
+    // The phone field's hint, in Hindi.
+    expect(screen.getByLabelText('मोबाइल नंबर')).toHaveAccessibleDescription('+91 दूसरा देश? + और उसके कोड से शुरू करें।');
   });
 
   it('stays in English and says so when Hindi cannot be loaded (offline before it was ever saved)', async () => {

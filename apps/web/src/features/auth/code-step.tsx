@@ -18,6 +18,8 @@ interface CodeStepProps {
   resendAt: number;
   /** Digits of the code sent. */
   codeLength: number;
+  /** The code checks a number being registered, which is nobody's registered number yet. */
+  registering?: boolean;
   onResent: (sent: CodeSent) => void;
   onSignedIn: (user: Student, token: string, message: string) => void;
   /** A registration's code was right: the request now waits for the institute. */
@@ -32,7 +34,7 @@ interface CodeStepProps {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Step 'otp': a box per digit, Submit, a new code after the cool-down, and help when no code came. */
-export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
+export function CodeStep({ sentTo, resendAt, codeLength, registering = false, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
   const [digits, setDigits] = useState(() => emptyCode(codeLength));
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
@@ -88,7 +90,7 @@ export function CodeStep({ sentTo, resendAt, codeLength, onResent, onSignedIn, o
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="space-y-1">
         <p id="code-prompt" className="font-medium">
-          {t('Enter the OTP code sent to your registered mobile number')}
+          {registering ? t('Enter the OTP code sent to the number you entered') : t('Enter the OTP code sent to your registered mobile number')}
         </p>
         <p className="text-sm text-slate-600">
           {sentTo}{' '}

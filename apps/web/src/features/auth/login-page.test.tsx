@@ -30,7 +30,8 @@ describe('the login page', () => {
     mockApi({});
     renderApp('/login', null);
     expect(await screen.findByRole('heading', { name: 'Portal login' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(/^\+91 /);
     expect(document.title).toBe('Portal login');
   });
 
@@ -101,7 +102,7 @@ describe('the login page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Too many wrong tries for this code. Please ask for a new code.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765-43210');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765 43210');
     expect(screen.queryByLabelText('Digit 1 of 4')).not.toBeInTheDocument();
     expect(useSession.getState()).toMatchObject({ user: null, token: null, otpRef: null });
   });
@@ -128,6 +129,43 @@ describe('the login page', () => {
     const { user } = renderApp('/login', null);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter your mobile number.');
+    expect(calls).toEqual([]);
+  });
+
+  // Issue 34: with "+91" shown, the old field turned `+91 99501 23456` into +91 91995-01234 and texted a stranger.
+  it.each(['+91 99501 23456', '919950123456', '09950123456', '0091 99501 23456', '(099501) 23-456', '99501-23456'])(
+    'sends %j typed key by key as +91 9950123456, and says so on the code step',
+    async (written) => {
+      const calls = mockApi({ '/Auth/whatsapp_chat': chat, '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa') });
+      const { user } = renderApp('/login', null);
+      await user.click(await screen.findByLabelText('Mobile number'));
+      await user.keyboard(written);
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByText('Enter the OTP code sent to your registered mobile number');
+      expect(calls.filter((c) => c.path === '/Auth/login').map((c) => c.body)).toEqual([{ phone_code: '91', mobile: '9950123456' }]);
+      expect(screen.getByText('+91 99501 23456')).toBeInTheDocument();
+    },
+  );
+
+  it('sends a pasted number as written', async () => {
+    const calls = mockApi({ '/Auth/whatsapp_chat': chat, '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa') });
+    const { user } = renderApp('/login', null);
+    await user.click(await screen.findByLabelText('Mobile number'));
+    await user.paste('+91 99501 23456');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('Enter the OTP code sent to your registered mobile number');
+    expect(calls.find((c) => c.path === '/Auth/login')?.body).toEqual({ phone_code: '91', mobile: '9950123456' });
+  });
+
+  it('refuses a number it would have to guess at, says why under the field, and sends nothing', async () => {
+    const calls = mockApi({});
+    const { user } = renderApp('/login', null);
+    const mobile = await screen.findByLabelText('Mobile number');
+    await user.click(mobile);
+    await user.keyboard('91995012345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The number is too long for India: there are extra digits.');
+    expect(mobile).toHaveAccessibleDescription(/^The number is too long for India/);
     expect(calls).toEqual([]);
   });
 
@@ -166,7 +204,7 @@ describe('the login page', () => {
   it('lets the student go back and change the number', async () => {
     const { user } = await askForCode({ '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa') });
     await user.click(await screen.findByRole('button', { name: 'Change number' }));
-    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765-43210');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765 43210');
     expect(useSession.getState().otpRef).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { CodeStep } from './code-step.tsx';
-import { emptyPhone, localNumber, type PhoneNumber } from './phone-field.tsx';
+import { emptyPhone, type PhoneNumber } from './phone-field.tsx';
+import { readPhone } from './phone-number.ts';
 import { type CodeSent, PhoneStep } from './phone-step.tsx';
 import type { RegisterDraft } from './register-fields.ts';
 import { t } from '../../i18n/language.ts';
@@ -90,7 +91,8 @@ export default function LoginPage() {
     setStep('login');
   };
 
-  const sentTo = `+${phone.dialCode} ${localNumber(phone)}`;
+  const reading = readPhone(phone);
+  const sentTo = reading.ok ? reading.shown : phone;
   const loading = (
     <p role="status" className="py-8 text-center text-slate-600">
       {t('Loading...')}
@@ -123,6 +125,7 @@ export default function LoginPage() {
             sentTo={sentTo}
             resendAt={resendAt}
             codeLength={codeLength}
+            registering={registering}
             onResent={codeSent}
             onSignedIn={signedIn}
             onRequestFiled={requestFiled}

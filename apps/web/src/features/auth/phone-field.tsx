@@ -1,62 +1,24 @@
-import PhoneInputModule, { type CountryData } from 'react-phone-input-2';
-import type { ClipboardEvent } from 'react';
-import 'react-phone-input-2/lib/style.css';
-import { currentLanguage, t } from '../../i18n/language.ts';
-import { useLanguage } from '../../i18n/use-language.ts';
+import { type ChangeEvent, type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { t } from '../../i18n/language.ts';
+import { carriesCode, formatTyped, formatterLoaded, HOME_CODE, loadFormatter, settled } from './phone-number.ts';
 
-/**
- * The country list's names in the student's language, from the browser's own data (Intl.DisplayNames): no bytes of
- * translations to load. The library reads `localization[iso2]` once as it starts, so the field starts again (`key`)
- * when the language changes; the digits typed so far stay, since the parent holds them.
- */
-function countryNames(): Record<string, string> | undefined {
-  if (currentLanguage() === 'en' || typeof Intl.DisplayNames !== 'function') return undefined;
-  const names = new Intl.DisplayNames([currentLanguage()], { type: 'region' });
-  return new Proxy({} as Record<string, string>, {
-    get: (_, iso2) => (typeof iso2 === 'string' && /^[a-z]{2}$/.test(iso2) ? names.of(iso2.toUpperCase()) : undefined),
-  });
+/** What the field shows, e.g. `99501 23456` or `+91 99501 23456`; `readPhone` (phone-number.ts) reads it. */
+export type PhoneNumber = string;
+export const emptyPhone: PhoneNumber = '';
+
+const isSignificant = (text: string, index: number) => /\d/.test(text[index]!) || (text[index] === '+' && !text.slice(0, index).trim());
+
+/** How many digits (and a leading +) stand before `caret`. */
+const countBefore = (text: string, caret: number) => [...text.slice(0, caret)].filter((_, i) => isSignificant(text, i)).length;
+
+/** The position just after the `count`-th digit (or leading +) of `text`. */
+function positionAfter(text: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) if (isSignificant(text, i) && ++seen === count) return i + 1;
+  return text.length;
 }
 
-// The package is CommonJS setting `exports.default`: the production build hands over the module object,
-// the test transform the component itself.
-const PhoneInput = (PhoneInputModule as unknown as { default?: typeof PhoneInputModule }).default ?? PhoneInputModule;
-
-export interface PhoneNumber {
-  /** Every digit, country code first, e.g. '919876543210'. */
-  digits: string;
-  /** The chosen country's code, e.g. '91'. */
-  dialCode: string;
-}
-
-export const emptyPhone: PhoneNumber = { digits: '', dialCode: '91' };
-
-/** The number without its country code, as the API wants it. */
-export const localNumber = ({ digits, dialCode }: PhoneNumber) =>
-  digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits;
-
-const isCountry = (data: CountryData | object): data is CountryData => 'dialCode' in data;
-
-/**
- * A pasted number as the field's digits, or undefined to let the field take it as typed. The field already holds
- * the country code, so pasting `+91 98765 43210` or `91-98765-43210` would repeat it, and `098765 43210` would keep
- * the trunk 0. The server reads every writing the same way (libphonenumber-js, too heavy for this first load).
- */
-export function pastedDigits(text: string, dialCode: string): string | undefined {
-  const international = /^\s*(\+|00)/.test(text);
-  const digits = text.replace(/\D/g, '').replace(/^00/, '');
-  if (!digits) return undefined;
-  if (international) return digits.startsWith(dialCode) ? digits : undefined;
-  const national = digits.replace(/^0+/, '');
-  // Ten digits after the code: a national number written with its country code (India's are ten digits).
-  if (national.startsWith(dialCode) && national.length - dialCode.length >= 10) return national;
-  return dialCode + national;
-}
-
-/**
- * The spec's phone input (section 5) is react-phone-input-2 with its defaults: digits only, at most
- * 15 digits, the country guessed from up to 6 leading digits and formatted by its mask, placeholder
- * '1 (702) 123-4567'; plus India first and a country code that typing cannot change.
- */
 interface PhoneFieldProps {
   id: string;
   value: PhoneNumber;
@@ -66,42 +28,106 @@ interface PhoneFieldProps {
   errorId?: string;
 }
 
+/**
+ * The student's mobile number, as they write it: `+91` stands in front until the text carries a code of its own
+ * (`+44 …`, `0091 …`, `91 99501 23456`); the digits are grouped as they are typed (libphonenumber-js's AsYouType over
+ * India's numbering plan), the caret stays after the digit it was after, and a finished number is shown as the roster
+ * shows it once the field is left. At most 15 digits (the spec's limit).
+ */
 export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: PhoneFieldProps) {
-  const language = useLanguage();
+  const input = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (caret.current === null || !field || document.activeElement !== field) return;
+    field.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [value]);
+
+  /** Formats `text`, keeping the caret after the same digit as at `at` in it. */
+  const change = (text: string, at: number) => {
+    const shown = formatTyped(text);
+    caret.current = positionAfter(shown, countBefore(text, at));
+    onChange(shown);
+    if (!formatterLoaded()) {
+      void loadFormatter().then(() => {
+        const field = input.current;
+        // What was typed meanwhile, grouped now, the caret after the same digit.
+        if (field && formatterLoaded()) change(field.value, field.selectionStart ?? field.value.length);
+      });
+    }
+  };
+
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => change(event.target.value, event.target.selectionStart ?? event.target.value.length);
+
+  // Backspace (or Delete) next to a space the field put in takes the digit beyond it, not the space it would put back.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    const { selectionStart: start, selectionEnd: end } = field;
+    if (start === null || start !== end || (event.key !== 'Backspace' && event.key !== 'Delete')) return;
+    const text = field.value;
+    const back = event.key === 'Backspace';
+    let at = back ? start - 1 : start;
+    while (at >= 0 && at < text.length && !isSignificant(text, at)) at += back ? -1 : 1;
+    if (at === (back ? start - 1 : start) || at < 0 || at >= text.length) return;
+    event.preventDefault();
+    change(text.slice(0, at) + text.slice(at + 1), at);
+  };
+
+  // A paste goes where the selection is, like typing; a whole number pasted is shown as the roster shows it at once.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const field = event.currentTarget;
+    const pasted = event.clipboardData.getData('text');
+    const start = field.selectionStart ?? field.value.length;
+    const end = field.selectionEnd ?? start;
+    event.preventDefault();
+    const text = field.value.slice(0, start) + pasted + field.value.slice(end);
+    if (start === 0 && end === field.value.length) {
+      caret.current = Number.MAX_SAFE_INTEGER;
+      onChange(settled(text));
+    } else change(text, start + pasted.length);
+  };
+
+  const ownCode = carriesCode(value);
+  const codeId = `${id}-code`;
+  const hintId = `${id}-hint`;
+  const describedBy = [errorId, ownCode ? '' : codeId, hintId].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {t('Mobile number')}
       </label>
-      <PhoneInput
-        key={language}
-        localization={countryNames()}
-        country="in"
-        countryCodeEditable={false}
-        value={value.digits}
-        onChange={(digits, data) => onChange({ digits, dialCode: isCountry(data) ? data.dialCode : value.dialCode })}
-        // The library blurs the field on Enter, which would swallow the form's own submit on Enter.
-        onEnterKeyPress={(event) => (event.target as HTMLInputElement).form?.requestSubmit()}
-        specialLabel=""
-        inputProps={{
-          id,
-          name: 'mobile',
-          required: true,
-          autoComplete: 'tel',
-          autoFocus,
-          'aria-invalid': errorId ? true : undefined,
-          'aria-describedby': errorId,
-          onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
-            const digits = pastedDigits(event.clipboardData.getData('text'), value.dialCode);
-            if (digits === undefined) return;
-            event.preventDefault();
-            onChange({ digits: digits.slice(0, 15), dialCode: value.dialCode });
-          },
-        }}
-        containerClass="phone-field"
-        inputStyle={{ width: '100%', height: '2.75rem', fontSize: '1rem' }}
-        buttonStyle={{ borderRadius: '0.375rem 0 0 0.375rem' }}
-      />
+      <div className="flex h-11 items-stretch rounded-md border border-slate-300 bg-white focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-blue-700">
+        {!ownCode && (
+          <span id={codeId} className="flex items-center border-r border-slate-300 px-3 text-slate-700" dir="ltr">
+            +{HOME_CODE}
+          </span>
+        )}
+        <input
+          ref={input}
+          id={id}
+          name="mobile"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          required
+          autoFocus={autoFocus}
+          placeholder="98765 43210"
+          value={value}
+          onChange={onInput}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={() => value && onChange(settled(value))}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={describedBy}
+          className="min-w-0 flex-1 rounded-md bg-transparent px-3 text-base text-slate-900 outline-none"
+        />
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {t('Another country? Start with + and its code.')}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { sendCode } from './api/send-code.ts';
-import { localNumber, PhoneField, type PhoneNumber } from './phone-field.tsx';
+import { PhoneField, type PhoneNumber } from './phone-field.tsx';
+import { readPhone } from './phone-number.ts';
 import { t } from '../../i18n/language.ts';
 
 export interface CodeSent {
@@ -26,15 +27,15 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const mobile = localNumber(phone);
-    if (mobile.length < 4) {
-      setProblem(t('Enter your mobile number.'));
+    const reading = readPhone(phone);
+    if (!reading.ok) {
+      setProblem(reading.message);
       return;
     }
     setProblem('');
     setPending(true);
     try {
-      onSent(await sendCode(phone.dialCode, mobile));
+      onSent(await sendCode(reading.phone_code, reading.mobile));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
       setPending(false);
@@ -44,8 +45,8 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-slate-600">{t('Sign in with the mobile number the institute registered for you.')}</p>
-      <PhoneField id="login-mobile" value={phone} onChange={onPhoneChange} autoFocus />
-      <p role="alert" className="min-h-5 text-sm text-red-700">
+      <PhoneField id="login-mobile" value={phone} onChange={onPhoneChange} autoFocus errorId={problem ? 'login-mobile-error' : undefined} />
+      <p id="login-mobile-error" role="alert" className="min-h-5 text-sm text-red-700">
         {problem}
       </p>
       <button

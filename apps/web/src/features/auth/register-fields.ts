@@ -1,6 +1,7 @@
 import { signupBody } from '@portal/contract/registration';
 import { msg, t, translateMessage } from '../../i18n/language.ts';
-import { localNumber, type PhoneNumber } from './phone-field.tsx';
+import type { PhoneNumber } from './phone-field.tsx';
+import { HOME_CODE, readPhone } from './phone-number.ts';
 
 /** What the student has typed into the register form; kept by the login page while the code step runs. */
 export interface RegisterDraft {
@@ -23,24 +24,29 @@ export const fieldOrder: FieldName[] = ['name', 'guardian', 'state', 'district',
 // The contract's messages for these two speak to other programs; the screen says what to do.
 const screenMessages: FieldErrors = { mobile: msg('Enter your mobile number.'), academic_level: msg('Choose your academic level.') };
 
-export const toBody = (draft: RegisterDraft) => ({
-  name: draft.name,
-  guardian: draft.guardian,
-  state: draft.state,
-  district: draft.district,
-  email: draft.email,
-  mobile: localNumber(draft.phone),
-  phone_code: draft.phone.dialCode,
-  academic_level: draft.academic_level,
-});
+export function toBody(draft: RegisterDraft) {
+  const phone = readPhone(draft.phone);
+  return {
+    name: draft.name,
+    guardian: draft.guardian,
+    state: draft.state,
+    district: draft.district,
+    email: draft.email,
+    // A number the field cannot read goes as written, and checkDraft says why before anything is sent.
+    mobile: phone.ok ? phone.mobile : draft.phone,
+    phone_code: phone.ok ? phone.phone_code : HOME_CODE,
+    academic_level: draft.academic_level,
+  };
+}
 
 const isField = (name: unknown): name is FieldName => fieldOrder.includes(name as FieldName);
 
 /** Checks the form with the same schema the server uses; one message per field. */
 export function checkDraft(draft: RegisterDraft): FieldErrors {
+  const phone = readPhone(draft.phone);
+  const errors: FieldErrors = phone.ok ? {} : { mobile: phone.message };
   const parsed = signupBody.safeParse(toBody(draft));
-  if (parsed.success) return {};
-  const errors: FieldErrors = {};
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] === 'phone_code' ? 'mobile' : issue.path[0];
     if (!isField(field) || errors[field]) continue;

@@ -23,20 +23,29 @@ async function openRegister(handlers: Handlers = {}) {
   return { user, calls };
 }
 
-async function fillForm(user: Awaited<ReturnType<typeof openRegister>>['user'], { email = 'kavya@example.com' } = {}) {
+async function fillForm(user: Awaited<ReturnType<typeof openRegister>>['user'], { email = 'kavya@example.com', mobile = '9988776655' } = {}) {
   await user.type(await screen.findByLabelText('Name'), 'Kavya Menon');
   await user.type(screen.getByLabelText('Father/Mother Name'), 'Suresh Menon');
   await user.type(screen.getByLabelText('State'), 'Kerala');
   await user.type(screen.getByLabelText('District'), 'Kochi');
   if (email) await user.type(screen.getByLabelText('Email (optional)'), email);
   await user.click(screen.getByLabelText('Mobile number'));
-  await user.keyboard('9988776655');
+  await user.keyboard(mobile);
   await user.selectOptions(screen.getByLabelText('Select your academic level'), 'Class 11');
 }
 
 const signupCalls = (calls: Awaited<ReturnType<typeof openRegister>>['calls']) => calls.filter((c) => c.path === '/Auth/signup');
 
 describe('the register step', () => {
+  it.each(['+91 99887 76655', '919988776655', '09988776655'])('sends the number %j typed key by key as +91 9988776655', async (written) => {
+    const { user, calls } = await openRegister({ '/Auth/signup': sent });
+    await fillForm(user, { mobile: written });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(signupCalls(calls)).toHaveLength(1));
+    expect(signupCalls(calls)[0]?.body).toMatchObject({ mobile: '9988776655', phone_code: '91' });
+  });
+
+
   it("offers the institute's academic levels", async () => {
     await openRegister();
     const select = await screen.findByLabelText('Select your academic level');
@@ -56,7 +65,7 @@ describe('the register step', () => {
     expect(screen.getByLabelText('State')).toHaveAccessibleDescription('Enter your state.');
     expect(screen.getByLabelText('District')).toHaveAccessibleDescription('Enter your district.');
     expect(screen.getByLabelText('Email (optional)')).not.toHaveAccessibleDescription();
-    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('Enter your mobile number.');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(/^Enter your mobile number\. /);
     expect(screen.getByLabelText('Select your academic level')).toHaveAccessibleDescription('Choose your academic level.');
     expect(signupCalls(calls)).toEqual([]);
   });
@@ -76,8 +85,10 @@ describe('the register step', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Enter the OTP code sent to your registered mobile number')).toBeInTheDocument();
-    expect(screen.getByText(/\+91 9988776655/)).toBeInTheDocument();
+    // Not "your registered mobile number": the number is not registered yet.
+    expect(await screen.findByText('Enter the OTP code sent to the number you entered')).toBeInTheDocument();
+    expect(screen.queryByText(/registered mobile number/)).not.toBeInTheDocument();
+    expect(screen.getByText(/\+91 99887 76655/)).toBeInTheDocument();
     expect(signupCalls(calls)[0]?.body).toEqual({
       name: 'Kavya Menon',
       guardian: 'Suresh Menon',
@@ -95,7 +106,7 @@ describe('the register step', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Your request went to the institute' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText(/send an SMS to/)).toHaveTextContent('send an SMS to +91 9988776655 when you can sign in');
+    expect(screen.getByText(/send an SMS to/)).toHaveTextContent('send an SMS to +91 99887 76655 when you can sign in');
     expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({ otp_ref: 'ref-rrrrrrrrrrrrrrrrrrrr', otp: '1234' });
     expect(useSession.getState()).toMatchObject({ user: null, token: null, otpRef: null });
     expect(window.location.pathname).toBe('/login');
@@ -156,7 +167,7 @@ describe('the register step', () => {
 
     expect(await screen.findByText('This number already has an account. Please sign in with it.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 99887-76655');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 99887 76655');
   });
 
   it('offers the contact link instead of the form when registration is closed', async () => {

@@ -1,0 +1,2 @@
+import type { MetadataJson } from 'libphonenumber-js/core';
+export declare const indiaOnly: (metadata: MetadataJson) => MetadataJson;
