@@ -43,6 +43,8 @@ describe('the phonetic form both scripts share', () => {
     ['हर्ष', 'Harsh'],
     ['हर्ष', 'Harsha'],
     ['अजय', 'Ajay'],
+    ['वर्मा', 'Verma'],
+    ['वर्मा', 'Varma'],
     ['मनमोहन', 'Manmohan'],
     ['जगदीश', 'Jagdish'],
     ['राजकुमार', 'Rajkumar'],

@@ -100,8 +100,9 @@ const hasVowel = (unit: Unit | undefined, dropped: Set<number>, index: number) =
  * हर्ष "harsh" or "harsha"; `finalA` keeps it), and inside a word between a vowel and a consonant with its vowel,
  * scanning from the right (नवनीत is "navneet", कमला "kamla"; `medial`; "Navaneet" and "Kamala" are written too).
  * Each choice is a spelling someone uses, so a stored name keeps every one and a typed word tries both medial ones.
+ * A first syllable's a is often written e in Latin (वर्मा is "Verma"): both sides try that spelling too.
  */
-function devanagariToLatin(word: string, medial: boolean, finalA: boolean): string {
+function devanagariToLatin(word: string, medial: boolean, finalA: boolean, firstE: boolean): string {
   const us = units(word);
   const dropped = new Set<number>();
   const lastConsonant = us.findLastIndex((u) => u.consonant);
@@ -119,7 +120,8 @@ function devanagariToLatin(word: string, medial: boolean, finalA: boolean): stri
     if (single && hasVowel(previous, dropped, i - 1) && next?.consonant && hasVowel(next, dropped, i + 1)) dropped.add(i);
   }
   if (finalA) dropped.delete(lastConsonant);
-  return us.map((u, i) => (u.consonant ? u.text + (dropped.has(i) ? '' : u.vowel) : u.text) + u.after).join('');
+  const vowelOf = (u: Unit, i: number) => (dropped.has(i) ? '' : i === 0 && firstE && u.inherent ? 'e' : u.vowel);
+  return us.map((u, i) => (u.consonant ? u.text + vowelOf(u, i) : u.text) + u.after).join('');
 }
 
 /**
@@ -147,7 +149,7 @@ function phoneticForms(word: string, typed: boolean): string[] {
   if (!DEVANAGARI.test(word)) return /^[\p{Script=Latin}\p{M}\p{N}]+$/u.test(word) ? [fold(word)] : [];
   // A typed word may be cut short (राह on its way to राहुल): its last a is never added.
   const finals = typed ? [false] : [false, true];
-  return [true, false].flatMap((medial) => finals.map((finalA) => fold(devanagariToLatin(word, medial, finalA))));
+  return [true, false].flatMap((medial) => finals.flatMap((finalA) => [false, true].map((firstE) => fold(devanagariToLatin(word, medial, finalA, firstE)))));
 }
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
