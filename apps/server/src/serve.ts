@@ -15,6 +15,8 @@ export async function serve(config: Config, serving: string) {
   let db = await connect(config, (message) => say(40, message));
   const migrated = await migrate(db);
   const filled = await fillNameKeys(db);
+  // Once, after a fill: its old row versions and index entries go, so searches do not step over them.
+  if (filled > 0) await db.query('VACUUM (ANALYZE) students');
   await prepareFileFolders(config);
   const seeded = config.SEED_DEMO && (await seedDemo(db));
   if (db.kind === 'pglite') {

@@ -36,13 +36,17 @@ export async function searchStudents(db: Queryable, search: StudentSearch, calli
     conditions.push(`s.mobile LIKE ${param(`${nationalPrefix(q, callingCode)}%`)}`);
   } else if (q) {
     const query = nameQuery(q);
-    // Matches first, from the word indexes, then sorted: walking the alphabetical index instead would pass
-    // every name before the first match (all of A to K to find "Kavya"). name_key is what the portal wrote;
-    // name_words (the words PostgreSQL's parser found) still finds a row whose key is not filled yet.
+    // Matches first, from the word index, then sorted: walking the alphabetical index instead would pass
+    // every name before the first match (all of A to K to find "Kavya"). A row whose key is not filled yet
+    // (fill-name-keys.ts) is found by the words PostgreSQL's parser stored, among the few such rows: one OR of
+    // the two would read the whole table for a common prefix.
     if (query) {
       const typed = param(query);
-      named = `WITH named AS MATERIALIZED (SELECT id, name, phone_code, mobile, academic_level, active FROM students
-                WHERE name_key @@ ${typed}::tsquery OR (name_key IS NULL AND name_words @@ ${typed}::tsquery))`;
+      const columns = 'id, name, phone_code, mobile, academic_level, active';
+      named = `WITH named AS MATERIALIZED (
+                 SELECT ${columns} FROM students WHERE name_key @@ ${typed}::tsquery
+                 UNION ALL
+                 SELECT ${columns} FROM students WHERE name_key IS NULL AND name_words @@ ${typed}::tsquery)`;
     }
   }
   if (search.status !== 'all') conditions.push(`s.active = ${param(search.status === 'active')}`);
