@@ -96,20 +96,19 @@ const hasVowel = (unit: Unit | undefined, dropped: Set<number>, index: number) =
   unit !== undefined && (unit.consonant ? unit.vowel !== '' && !dropped.has(index) : /[aeiou]/.test(unit.text));
 
 /**
- * Hindi drops an inherent a that a spelling does not show: at the end of a word (राम is "ram", but मित्र "mitra",
- * हर्ष "harsh" or "harsha"; `finalA` keeps it), and inside a word between a vowel and a consonant with its vowel,
- * scanning from the right (नवनीत is "navneet", कमला "kamla"; `medial`; "Navaneet" and "Kamala" are written too).
- * Each choice is a spelling someone uses, so a stored name keeps every one and a typed word tries both medial ones.
- * A first syllable's a is often written e in Latin (वर्मा is "Verma"): both sides try that spelling too.
+ * Which inherent a-s are silent. Hindi drops an inherent a that a spelling does not show: at the end of a word
+ * (राम is "ram"; मित्र "mitra", हर्ष "harsh" or "harsha": `spell` may keep it), and inside a word between a vowel and a
+ * consonant with its vowel, scanning from the right (नवनीत is "navneet", कमला "kamla"; with `medial`, as "Navaneet"
+ * and "Kamala" are written too). Each choice is a spelling someone uses, so a stored name keeps every one and a typed
+ * word tries both medial ones. A first syllable's a is often written e in Latin (वर्मा is "Verma"): both sides try
+ * that spelling too.
  */
-function devanagariToLatin(word: string, medial: boolean, finalA: boolean, firstE: boolean): string {
-  const us = units(word);
+function silentAs(us: Unit[], medial: boolean): Set<number> {
   const dropped = new Set<number>();
-  const lastConsonant = us.findLastIndex((u) => u.consonant);
   for (let i = us.length - 1; i >= 0; i--) {
     const u = us[i]!;
     if (!u.inherent || u.after) continue;
-    if (i === lastConsonant && i === us.length - 1) {
+    if (u.consonant && i === us.length - 1) {
       if (i > 0) dropped.add(i);
       continue;
     }
@@ -119,8 +118,12 @@ function devanagariToLatin(word: string, medial: boolean, finalA: boolean, first
     const single = !(previous.consonant && previous.vowel === '');
     if (single && hasVowel(previous, dropped, i - 1) && next?.consonant && hasVowel(next, dropped, i + 1)) dropped.add(i);
   }
-  if (finalA) dropped.delete(lastConsonant);
-  const vowelOf = (u: Unit, i: number) => (dropped.has(i) ? '' : i === 0 && firstE && u.inherent ? 'e' : u.vowel);
+  return dropped;
+}
+
+function spell(us: Unit[], dropped: Set<number>, finalA: boolean, firstE: boolean): string {
+  const last = us.length - 1;
+  const vowelOf = (u: Unit, i: number) => (dropped.has(i) && !(finalA && i === last) ? '' : i === 0 && firstE && u.inherent ? 'e' : u.vowel);
   return us.map((u, i) => (u.consonant ? u.text + vowelOf(u, i) : u.text) + u.after).join('');
 }
 
@@ -144,19 +147,39 @@ export function fold(latin: string): string {
     .replace(/(.)\1+/g, '$1');
 }
 
+const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}]+$/u;
+
 /** The phonetic forms of one (lower-cased) word: several for Devanagari (which a-s are said), one for Latin. */
 function phoneticForms(word: string, typed: boolean): string[] {
-  if (!DEVANAGARI.test(word)) return /^[\p{Script=Latin}\p{M}\p{N}]+$/u.test(word) ? [fold(word)] : [];
+  if (!DEVANAGARI.test(word)) return LATIN_WORD.test(word) ? [fold(word)] : [];
+  const us = units(word);
   // A typed word may be cut short (राह on its way to राहुल): its last a is never added.
   const finals = typed ? [false] : [false, true];
-  return [true, false].flatMap((medial) => finals.flatMap((finalA) => [false, true].map((firstE) => fold(devanagariToLatin(word, medial, finalA, firstE)))));
+  return [true, false].flatMap((medial) => {
+    const dropped = silentAs(us, medial);
+    return finals.flatMap((finalA) => [false, true].map((firstE) => fold(spell(us, dropped, finalA, firstE))));
+  });
+}
+
+/** Names share their words (an institute has many a Sharma): a fill of 100,000 names works each word out once. */
+const known = new Map<string, string[]>();
+const KNOWN_WORDS = 20_000;
+
+function storedForms(word: string): string[] {
+  let forms = known.get(word);
+  if (!forms) {
+    if (known.size >= KNOWN_WORDS) known.clear();
+    forms = [word, ...phoneticForms(word, false)];
+    known.set(word, forms);
+  }
+  return forms;
 }
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
 /** Every lexeme a stored name is found by: its words as written and their phonetic forms. */
 export function nameLexemes(name: string): string[] {
-  return unique(nameWords(name).flatMap((word) => [word, ...phoneticForms(word, false)]));
+  return unique(nameWords(name).flatMap(storedForms));
 }
 
 /** A lexeme quoted for tsvector and tsquery input, which takes it as it is (no parser, no dictionary). */
