@@ -7,19 +7,23 @@ import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { prepareFileFolders } from './file-folders.ts';
+import { fillNameKeys } from './resources/roster/fill-name-keys.ts';
 import { say } from './start-log.ts';
 
 /** One serving process: the only one, or a worker of several (WORKERS). Migrates, seeds, listens, stops on a signal. */
 export async function serve(config: Config, serving: string) {
   let db = await connect(config, (message) => say(40, message));
   const migrated = await migrate(db);
+  const filled = await fillNameKeys(db);
+  // Once, after a fill: its old row versions and index entries go, so searches do not step over them.
+  if (filled > 0) await db.query('VACUUM (ANALYZE) students');
   await prepareFileFolders(config);
   const seeded = config.SEED_DEMO && (await seedDemo(db));
   if (db.kind === 'pglite') {
     // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.
     await db.query('ANALYZE');
     // Its WebAssembly memory only grows: after migrating or seeding, a fresh thread serves in half the memory (decision 031).
-    if (migrated.length > 0 || seeded) {
+    if (migrated.length > 0 || filled > 0 || seeded) {
       await db.close();
       db = await connect(config);
     }

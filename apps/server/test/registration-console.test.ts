@@ -123,6 +123,13 @@ describe('registration requests in the console', () => {
     expect(list.body.data.requests.map((r: { request_id: number }) => r.request_id)).not.toContain(request.id);
   });
 
+  it('approves a student registered in Hindi, whom the roster then finds by Latin letters', async () => {
+    const request = await pendingRequest('सुनीता वर्मा');
+    expect((await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] }, admin)).status).toBe(200);
+    const found = await t.consolePost('/Students/list', { q: 'sunita verma' }, teacher);
+    expect(found.body.data.students.map((s: { name: string }) => s.name)).toEqual(['सुनीता वर्मा']);
+  });
+
   it('refuses to approve twice, or after a rejection, and records nothing more', async () => {
     const request = await pendingRequest();
     const subjectIds = [t.demo.subjects[0]!.id];

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { nameKey } from '../../resources/roster/name-key.ts';
 
 export interface DemoChapter {
   id: number;
@@ -29,15 +30,15 @@ const insertId = async (db: Queryable, sql: string, params: unknown[]) =>
 export async function seedCourses(db: Queryable): Promise<DemoCourses> {
   const demoStudentId = await insertId(
     db,
-    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level)
-     VALUES ('Arjun Sharma', 'Ramesh Sharma', 'Kerala', 'Ernakulam', 'arjun.sharma@example.com', $1, $2, 'Class 11')`,
-    [DEMO_PHONE.phone_code, DEMO_PHONE.mobile],
+    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level, name_key)
+     VALUES ('Arjun Sharma', 'Ramesh Sharma', 'Kerala', 'Ernakulam', 'arjun.sharma@example.com', $1, $2, 'Class 11', $3::tsvector)`,
+    [DEMO_PHONE.phone_code, DEMO_PHONE.mobile, nameKey('Arjun Sharma')],
   );
   const otherStudentId = await insertId(
     db,
-    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level)
-     VALUES ('Meera Nair', 'Lakshmi Nair', 'Kerala', 'Thrissur', 'meera.nair@example.com', $1, $2, 'Class 12')`,
-    [OTHER_PHONE.phone_code, OTHER_PHONE.mobile],
+    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level, name_key)
+     VALUES ('Meera Nair', 'Lakshmi Nair', 'Kerala', 'Thrissur', 'meera.nair@example.com', $1, $2, 'Class 12', $3::tsvector)`,
+    [OTHER_PHONE.phone_code, OTHER_PHONE.mobile, nameKey('Meera Nair')],
   );
 
   const subjects: DemoCourses['subjects'] = [];

@@ -1,12 +1,13 @@
 import type { Queryable } from '../../db/database.ts';
+import { nameKey } from '../roster/name-key.ts';
 import type { RequestForDecision } from './registration-repository.ts';
 
 /** The student an approved request becomes: its details, its canonical number, its level's name. */
 export async function insertStudentFrom(tx: Queryable, request: RequestForDecision): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [request.name, request.guardian, request.state, request.district, request.email, request.callingCode, request.national, request.academic_level],
+    `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level, name_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::tsvector) RETURNING id`,
+    [request.name, request.guardian, request.state, request.district, request.email, request.callingCode, request.national, request.academic_level, nameKey(request.name)],
   );
   if (!row) throw new Error('student not stored');
   return row.id;

@@ -4,6 +4,7 @@ import { recordAudit, type Actor } from '../../audit/record-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { forgetStudentSessions } from '../../sessions/session-repository.ts';
+import { nameKey } from './name-key.ts';
 import { findStudentRecord, type StudentRecord } from './roster-repository.ts';
 import { TEXT_FIELDS, type TextField } from './student-fields.ts';
 
@@ -59,8 +60,8 @@ export async function updateStudentDetails(
     ]);
     if (taken) throw new ApiError(409, `mobile: ${number.e164} is already the number of ${taken.name}.`);
     await tx.query(
-      `UPDATE students SET ${TEXT_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(', ')}, phone_code = $8, mobile = $9 WHERE id = $1`,
-      [input.stud_id, ...TEXT_FIELDS.map((f) => input[f]), number.callingCode, number.national],
+      `UPDATE students SET ${TEXT_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(', ')}, phone_code = $8, mobile = $9, name_key = $10::tsvector WHERE id = $1`,
+      [input.stud_id, ...TEXT_FIELDS.map((f) => input[f]), number.callingCode, number.national, nameKey(input.name)],
     );
   });
 }

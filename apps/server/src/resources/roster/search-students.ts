@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { nameQuery } from './name-key.ts';
 
 export interface StudentSummary {
   id: number;
@@ -18,13 +19,11 @@ export interface StudentSearch {
   limit: number;
 }
 
-/** Letters and digits of each word, so a name's punctuation cannot reach the text-search syntax. */
-const words = (q: string) => q.toLocaleLowerCase('en').split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
-
 /**
  * One page of students in alphabetical order. A query of digits (spaces, dashes, + allowed) is a number:
  * matched as a prefix of the national number, without a leading 0 or the calling code; anything else is
- * matched word by word against names. Each form has its own index (migration 021).
+ * matched word by word against names, as written or across scripts (name-key.ts). Each form has its own index
+ * (migrations 021 and 092).
  */
 export async function searchStudents(db: Queryable, search: StudentSearch, callingCode: string): Promise<{ students: StudentSummary[]; more: boolean }> {
   const conditions: string[] = [];
@@ -36,10 +35,19 @@ export async function searchStudents(db: Queryable, search: StudentSearch, calli
   if (/^\+?[\d\s().-]+$/.test(q) && /\d{2}/.test(q)) {
     conditions.push(`s.mobile LIKE ${param(`${nationalPrefix(q, callingCode)}%`)}`);
   } else if (q) {
-    const terms = words(q);
+    const query = nameQuery(q);
     // Matches first, from the word index, then sorted: walking the alphabetical index instead would pass
-    // every name before the first match (all of A to K to find "Kavya").
-    if (terms.length) named = `WITH named AS MATERIALIZED (SELECT id, name, phone_code, mobile, academic_level, active FROM students WHERE name_words @@ to_tsquery('simple', ${param(terms.map((w) => `${w}:*`).join(' & '))}))`;
+    // every name before the first match (all of A to K to find "Kavya"). A row whose key is not filled yet
+    // (fill-name-keys.ts) is found by the words PostgreSQL's parser stored, among the few such rows: one OR of
+    // the two would read the whole table for a common prefix.
+    if (query) {
+      const typed = param(query);
+      const columns = 'id, name, phone_code, mobile, academic_level, active';
+      named = `WITH named AS MATERIALIZED (
+                 SELECT ${columns} FROM students WHERE name_key @@ ${typed}::tsquery
+                 UNION ALL
+                 SELECT ${columns} FROM students WHERE name_key IS NULL AND name_words @@ ${typed}::tsquery)`;
+    }
   }
   if (search.status !== 'all') conditions.push(`s.active = ${param(search.status === 'active')}`);
   if (search.after) conditions.push(`(lower(s.name), s.id) > (lower(${param(search.after.name)}), ${param(search.after.id)})`);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/database.ts';
 import { recordAudits, type Actor } from '../../../audit/record-audit.ts';
+import { nameKey } from '../name-key.ts';
 import { TEXT_FIELDS } from '../student-fields.ts';
 import type { ImportPlan, StudentChange } from './plan-import.ts';
 import { batchesOf, turnTaker } from './take-turns.ts';
@@ -31,15 +32,16 @@ async function applyBatch(tx: Queryable, changes: StudentChange[], actor: Actor)
   const updated = changes.filter((c) => c.existing);
 
   const inserted = await tx.query<{ id: number; phone_code: string; mobile: string }>(
-    `INSERT INTO students (name, guardian, email, state, district, academic_level, phone_code, mobile)
-     SELECT name, coalesce(guardian, ''), coalesce(email, ''), coalesce(state, ''), coalesce(district, ''), coalesce(academic_level, ''), phone_code, mobile
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-         AS n(name, guardian, email, state, district, academic_level, phone_code, mobile)
+    `INSERT INTO students (name, guardian, email, state, district, academic_level, phone_code, mobile, name_key)
+     SELECT name, coalesce(guardian, ''), coalesce(email, ''), coalesce(state, ''), coalesce(district, ''), coalesce(academic_level, ''), phone_code, mobile, name_key::tsvector
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS n(name, guardian, email, state, district, academic_level, phone_code, mobile, name_key)
      RETURNING id, phone_code, mobile`,
     [
       ...TEXT_FIELDS.map((f) => column(created, (c) => c.fields[f] ?? null)),
       column(created, (c) => c.callingCode),
       column(created, (c) => c.national),
+      column(created, (c) => nameKey(c.fields.name ?? '')),
     ],
   );
   const newIds = new Map(inserted.map((r) => [r.phone_code + r.mobile, r.id]));
@@ -48,11 +50,15 @@ async function applyBatch(tx: Queryable, changes: StudentChange[], actor: Actor)
   if (updated.length) {
     // An empty cell keeps what is stored: coalesce with the row's own value.
     await tx.query(
-      `UPDATE students s SET ${TEXT_FIELDS.map((f) => `${f} = coalesce(u.${f}, s.${f})`).join(', ')}
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-           AS u(id, ${TEXT_FIELDS.join(', ')})
+      `UPDATE students s SET ${TEXT_FIELDS.map((f) => `${f} = coalesce(u.${f}, s.${f})`).join(', ')}, name_key = coalesce(u.name_key::tsvector, s.name_key)
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS u(id, ${TEXT_FIELDS.join(', ')}, name_key)
         WHERE s.id = u.id`,
-      [updated.map(idOf), ...TEXT_FIELDS.map((f) => column(updated, (c) => c.fields[f] ?? null))],
+      [
+        updated.map(idOf),
+        ...TEXT_FIELDS.map((f) => column(updated, (c) => c.fields[f] ?? null)),
+        column(updated, (c) => (c.fields.name ? nameKey(c.fields.name) : null)),
+      ],
     );
   }
   const pairs = (pick: (c: StudentChange) => number[]) => {
