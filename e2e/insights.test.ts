@@ -12,9 +12,10 @@ describe('insights in the console', () => {
     await signInToConsole(page, DEMO_TEACHER_MOBILE);
     await page.goto('/console/insights');
     await page.getByLabel('Subject').selectOption({ label: 'Physics' });
-    const topics = page.getByRole('table', { name: 'Topics of Physics' });
+    // On a phone a table's rows are cards (docs/decisions/060-console-on-a-phone.md).
+    const topics = page.getByRole('list', { name: 'Topics of Physics' });
     await topics.waitFor();
-    expect(await topics.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await topics.getByRole('listitem').count()).toBeGreaterThan(0);
     const quiz = page.getByLabel('Quiz');
     const firstQuiz = (await quiz.locator('option').nth(1).textContent()) ?? '';
     await quiz.selectOption({ label: firstQuiz });

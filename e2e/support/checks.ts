@@ -60,3 +60,36 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** How many CSS pixels the page is wider than the screen: more than 0 means sideways scrolling. */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Content a person cannot see on this screen, as 'tag "text" in box': cut off by a box that hides its overflow, or
+ * hidden sideways in a scrolling box, which a phone draws with no scrollbar (a table's last columns looked cut off).
+ * Only a link or control may sit in a scrolling row: tabbed to, it scrolls itself into view. Anything past the
+ * screen's right edge outside a scrolling box is listed too (a fieldset's border as well as a button).
+ */
+export const clippedContent = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const isLeaf = (element: Element) =>
+      element.matches('button, input, select, textarea, a, img, svg, td, th') || [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest('.sr-only, [aria-hidden="true"]')) continue;
+      const describe = (box: Element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" in ${box.tagName.toLowerCase()}.${box.className.toString().split(' ')[0] ?? ''}`;
+      let parent = element.parentElement;
+      for (; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === 'visible') continue;
+        const outer = parent.getBoundingClientRect();
+        const sticksOut = box.right > outer.right + 1 || box.left < outer.left - 1;
+        if (!sticksOut || !isLeaf(element)) break;
+        const scrolls = overflow === 'auto' || overflow === 'scroll';
+        const focusable = (candidate: Element | null) => candidate instanceof HTMLElement && candidate.tabIndex >= 0;
+        const reachable = scrolls && focusable(element.closest('a, button, input, select, textarea'));
+        if (!reachable) found.push(describe(parent));
+        break;
+      }
+      if (parent === document.body && box.right > document.documentElement.clientWidth + 1) found.push(`${describe(element.parentElement!)}, past the screen's edge`);
+    }
+    return found;
+  });

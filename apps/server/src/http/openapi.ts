@@ -17,11 +17,20 @@ const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
 interface BytesBody {
   query?: string;
   kinds?: readonly string[];
+  /** An optional query parameter with the file's own name. */
+  nameQuery?: string;
   contentTypes?: readonly string[];
 }
 
 const bytesBody = (bytes: BytesBody) => ({
-  ...(bytes.query ? { parameters: [{ name: bytes.query, in: 'query', required: true, schema: { enum: bytes.kinds } }] } : {}),
+  ...(bytes.query
+    ? {
+        parameters: [
+          { name: bytes.query, in: 'query', required: true, schema: { enum: bytes.kinds } },
+          ...(bytes.nameQuery ? [{ name: bytes.nameQuery, in: 'query', required: false, schema: { type: 'string', maxLength: 1000 } }] : []),
+        ],
+      }
+    : {}),
   requestBody: {
     required: true,
     content: Object.fromEntries((bytes.contentTypes ?? ['application/octet-stream']).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),

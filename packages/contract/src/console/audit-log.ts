@@ -12,6 +12,8 @@ export const auditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.nullable(z.string()),
+  /** What was changed as a person knows it (a student's name, a material's title, an upload's file name), when known. */
+  label: z.nullable(z.string()),
   /** The thing as it was and as it became (null when created or removed). */
   before: z.unknown(),
   after: z.unknown(),

@@ -19,6 +19,8 @@ export const authoredSubject = z.object({
   id: z.number(),
   name: z.string(),
   thumbnail: z.string(),
+  /** An uploaded picture's own file name, when the upload kept one. */
+  thumbnail_name: z.nullable(z.string()),
   chapters: z.number(),
   /** Students enrolled in it (a subject with students cannot be deleted). */
   students: z.number(),
@@ -30,6 +32,8 @@ export const authoredTopic = z.object({
   name: z.string(),
   /** An uploaded video under /media/, or a YouTube, Vimeo or HLS (.m3u8) https address. */
   video_link: z.string(),
+  /** An uploaded video's own file name, when the upload kept one. */
+  video_name: z.nullable(z.string()),
   duration_seconds: z.nullable(z.number()),
   /** Students with watch history on it: deleting it then hides it from students and keeps their history. */
   watched_by: z.number(),
@@ -41,6 +45,8 @@ export const authoredMaterial = z.object({
   title: z.string(),
   /** The PDF's name in the materials folder. */
   file_name: z.string(),
+  /** The PDF's own file name as uploaded, when the upload kept one (else show file_name). */
+  original_name: z.nullable(z.string()),
   /** The PDF asks for a password before it opens (students are asked for it in the viewer). */
   password_protected: z.boolean(),
 });
@@ -178,7 +184,10 @@ export const moveCourseItem = consoleEndpoint({
 export const mediaKinds = ['picture', 'video', 'pdf'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
-/** Uploads one file: POST {CONSOLE_API_BASE}{MEDIA_UPLOAD.path}?kind=picture|video|pdf, the Token header, the bytes. */
+/**
+ * Uploads one file: POST {CONSOLE_API_BASE}{MEDIA_UPLOAD.path}?kind=picture|video|pdf&name=<the file's own name>, the
+ * Token header, the bytes. The name (optional) is kept, sanitised, to show staff in the lists instead of the stored name.
+ */
 export const MEDIA_UPLOAD = {
   method: 'POST',
   path: '/Media/upload',
@@ -186,7 +195,7 @@ export const MEDIA_UPLOAD = {
   roles: everyStaffRole,
   /** No JSON body: the bytes themselves, with the `kind` query parameter. */
   body: undefined,
-  bytes: { query: 'kind', kinds: mediaKinds },
+  bytes: { query: 'kind', kinds: mediaKinds, nameQuery: 'name' },
   response: envelope(
     z.object({
       kind: z.enum(mediaKinds),
@@ -194,6 +203,8 @@ export const MEDIA_UPLOAD = {
       address: z.string(),
       bytes: z.number(),
       password_protected: z.boolean(),
+      /** The file's own name as kept (sanitised), or null when none was sent. */
+      original_name: z.nullable(z.string()),
     }),
   ),
 } as const;

@@ -6,7 +6,10 @@ const MAX_SUBJECTS = 500;
 /** Chapters of a subject, and topics and materials of a chapter, as the student screens bound them. */
 const MAX_ITEMS = 200;
 
-const subjectColumns = `s.id, s.name, s.thumbnail,
+// The uploads' own file names (migration 095), for the console to show instead of the stored names.
+const originalName = (address: string) => `(SELECT mn.original_name FROM media_names mn WHERE mn.address = ${address})`;
+
+const subjectColumns = `s.id, s.name, s.thumbnail, ${originalName('s.thumbnail')} AS thumbnail_name,
   (SELECT count(*)::int FROM chapters c WHERE c.subject_id = s.id) AS chapters,
   (SELECT count(*)::int FROM enrolments e WHERE e.subject_id = s.id) AS students`;
 
@@ -19,7 +22,7 @@ export async function findAuthoredSubject(db: Queryable, id: number): Promise<Au
   return row;
 }
 
-const topicColumns = `t.id, t.name, t.video_link, t.duration_seconds,
+const topicColumns = `t.id, t.name, t.video_link, ${originalName('t.video_link')} AS video_name, t.duration_seconds,
   (SELECT count(*)::int FROM watch_progress w WHERE w.topic_id = t.id) AS watched_by`;
 
 /** The subject's chapters with their live topics and materials: three indexed reads, whatever the number of chapters. */
@@ -37,7 +40,7 @@ export async function listAuthoredChapters(db: Queryable, subjectId: number): Pr
       [ids],
     ),
     db.query<AuthoredMaterial & { chapter_id: number }>(
-      `SELECT chapter_id, id, title, file_name, password_protected FROM study_materials
+      `SELECT chapter_id, id, title, file_name, ${originalName('file_name')} AS original_name, password_protected FROM study_materials
         WHERE chapter_id = ANY($1::int[]) ORDER BY chapter_id, position, id`,
       [ids],
     ),
@@ -59,7 +62,7 @@ export async function findAuthoredTopic(db: Queryable, id: number): Promise<(Aut
 
 export async function findAuthoredMaterial(db: Queryable, id: number): Promise<(AuthoredMaterial & { chapter_id: number }) | undefined> {
   const [row] = await db.query<AuthoredMaterial & { chapter_id: number }>(
-    `SELECT chapter_id, id, title, file_name, password_protected FROM study_materials WHERE id = $1`,
+    `SELECT chapter_id, id, title, file_name, ${originalName('file_name')} AS original_name, password_protected FROM study_materials WHERE id = $1`,
     [id],
   );
   return row;

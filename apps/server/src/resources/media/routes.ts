@@ -7,7 +7,12 @@ import { materialsDir, mediaDir } from '../../file-folders.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { staffOnly, staffWithRole } from '../../http/staff-only.ts';
 import { megabytes } from './file-kinds.ts';
+import { rememberOriginalName } from './media-name-repository.ts';
+import { sanitiseOriginalName } from './original-name.ts';
 import { storeUpload, UploadProblem } from './store-upload.ts';
+
+/** The longest `name` query accepted before sanitising (a file name, not a document). */
+const MAX_RAW_NAME = 1000;
 
 /** Uploaded pictures and videos live here under media/ (pictures public, videos through signed links). */
 export const UPLOADS_FOLDER = 'uploads';
@@ -28,11 +33,16 @@ export async function mediaRoutes(app: FastifyInstance) {
     pdf: app.config.MAX_PDF_MB * 1024 * 1024,
   };
 
-  app.post<{ Querystring: { kind?: string } }>(MEDIA_UPLOAD.path, { onRequest: staffOnly(app, MEDIA_UPLOAD.roles) }, async (request, reply) => {
+  app.post<{ Querystring: { kind?: string; name?: unknown } }>(MEDIA_UPLOAD.path, { onRequest: staffOnly(app, MEDIA_UPLOAD.roles) }, async (request, reply) => {
     const kind = request.query.kind as MediaKind;
     // Refused before its body is read: the connection is closed rather than left to send the rest.
     const unread = { Connection: 'close' };
     if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`, unread);
+    const rawName = request.query.name;
+    if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > MAX_RAW_NAME)) {
+      throw new ApiError(400, `name: must be the file's name, at most ${MAX_RAW_NAME} characters`, unread);
+    }
+    const originalName = sanitiseOriginalName(rawName);
     if (!request.headers['content-type']?.startsWith('application/octet-stream')) {
       throw new ApiError(415, 'Send the file itself as the body, with Content-Type: application/octet-stream.', unread);
     }
@@ -61,7 +71,9 @@ export async function mediaRoutes(app: FastifyInstance) {
       address: pdf ? stored.name : `/media/${UPLOADS_FOLDER}/${stored.name}`,
       bytes: stored.bytes,
       password_protected: stored.passwordProtected,
+      original_name: originalName ?? null,
     };
+    if (originalName) await rememberOriginalName(app.db, answer.address, originalName);
     await recordAudit(app.db, staff, { action: 'media.upload', entity: 'media', entityId: answer.address, before: null, after: answer });
     const message = answer.password_protected ? 'Uploaded. This PDF asks for a password; students will be asked for it.' : 'Uploaded.';
     return { status: true, message, data: answer } satisfies MediaUploadAnswer;

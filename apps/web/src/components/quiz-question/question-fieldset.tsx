@@ -29,7 +29,7 @@ export function QuestionFieldset({
               onChange={() => onChoose(option)}
               className="size-4 shrink-0 accent-blue-700"
             />
-            <span className="break-words">{option}</span>
+            <span className="min-w-0 wrap-anywhere">{option}</span>
           </label>
         ))}
       </div>

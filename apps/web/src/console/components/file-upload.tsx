@@ -15,10 +15,12 @@ interface FileUploadProps {
   hint?: string;
   /** The stored file, once the server has checked it. */
   onUploaded: (answer: MediaUploadAnswer['data'], file: File) => void;
+  /** True while a file is on its way: the form's submit waits for it (the stored file is not known yet). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** Chooses a file and uploads it at once, with a progress bar and a Stop button; the server's refusal is shown under it. */
-export function FileUpload({ id, label, kind, hint, onUploaded }: FileUploadProps) {
+export function FileUpload({ id, label, kind, hint, onUploaded, onUploadingChange }: FileUploadProps) {
   const [progress, setProgress] = useState<{ name: string; done: number } | null>(null);
   const [problem, setProblem] = useState('');
   const [stored, setStored] = useState('');
@@ -29,6 +31,7 @@ export function FileUpload({ id, label, kind, hint, onUploaded }: FileUploadProp
     setProblem('');
     setStored('');
     setProgress({ name: file.name, done: 0 });
+    onUploadingChange?.(true);
     stop.current = new AbortController();
     try {
       const answer = await uploadMedia(file, kind, (done) => setProgress({ name: file.name, done }), stop.current.signal);
@@ -38,6 +41,7 @@ export function FileUpload({ id, label, kind, hint, onUploaded }: FileUploadProp
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setProgress(null);
+      onUploadingChange?.(false);
     }
   };
 

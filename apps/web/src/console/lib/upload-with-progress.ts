@@ -44,9 +44,13 @@ export function uploadBytes<E extends ConsoleEndpoint<undefined, z.ZodMiniType> 
   return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, endpoint.bytes.contentTypes[0]!, bytes, endpoint.response, onProgress, signal) as Promise<ResponseOf<E>>;
 }
 
-/** Posts a file's bytes as they are to {@link MEDIA_UPLOAD}, streamed from disk by the browser, with its progress (0 to 1). */
+/**
+ * Posts a file's bytes as they are to {@link MEDIA_UPLOAD}, streamed from disk by the browser, with its progress (0 to 1);
+ * a File's own name goes along, for the console's lists to show.
+ */
 export function uploadMedia(file: Blob, kind: MediaKind, onProgress: (done: number) => void, signal?: AbortSignal): Promise<MediaUploadAnswer> {
-  return send('POST', `${CONSOLE_API_BASE}${MEDIA_UPLOAD.path}?kind=${kind}`, 'application/octet-stream', file, MEDIA_UPLOAD.response, onProgress, signal);
+  const query = new URLSearchParams({ [MEDIA_UPLOAD.bytes.query]: kind, ...(file instanceof File && file.name ? { [MEDIA_UPLOAD.bytes.nameQuery]: file.name } : {}) });
+  return send('POST', `${CONSOLE_API_BASE}${MEDIA_UPLOAD.path}?${query}`, 'application/octet-stream', file, MEDIA_UPLOAD.response, onProgress, signal);
 }
 
 function send<T>(

@@ -6,63 +6,8 @@ import { QueryState } from '../../components/query-state.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useStaff } from '../../lib/staff-list.ts';
 import { type AuditFilters, useAuditLog } from './api/list-audit-log.ts';
+import { actionName, knownActions } from './action-names.ts';
 import { changedFields, shown } from './changed-fields.ts';
-
-// What the console records today (grep recordAudit): offered as suggestions, any text may be typed.
-const knownActions = [
-  'student.update',
-  'student.enrol',
-  'student.deactivate',
-  'student.reactivate',
-  'student.sign_out_everywhere',
-  'student.import_add',
-  'student.import_update',
-  'staff.add',
-  'staff.update',
-  'staff.deactivate',
-  'staff.reactivate',
-  'registration.approve',
-  'registration.reject',
-  'academic_level.add',
-  'academic_level.update',
-  'academic_level.retire',
-  'academic_level.restore',
-  'sign_in.unlock',
-  'content.import',
-  'news.add',
-  'news.update',
-  'news.publish',
-  'news.schedule',
-  'news.unpublish',
-  'news.delete',
-  'media.upload',
-  'subject.add',
-  'subject.update',
-  'subject.delete',
-  'subject.move',
-  'chapter.add',
-  'chapter.update',
-  'chapter.delete',
-  'chapter.move',
-  'topic.add',
-  'topic.update',
-  'topic.delete',
-  'topic.move',
-  'material.add',
-  'material.update',
-  'material.replace',
-  'material.delete',
-  'material.move',
-  'quiz.add',
-  'quiz.update',
-  'quiz.delete',
-  'batch.add',
-  'batch.update',
-  'batch.delete',
-  'live_class.add',
-  'live_class.update',
-  'live_class.delete',
-];
 
 const fieldClass = 'w-full rounded-lg border border-slate-400 bg-white px-3 py-2';
 
@@ -129,7 +74,9 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
         <input id="audit-action" list="audit-actions" value={action} onChange={(event) => setAction(event.target.value)} placeholder="student.deactivate" className={fieldClass} />
         <datalist id="audit-actions">
           {knownActions.map((known) => (
-            <option key={known} value={known} />
+            <option key={known} value={known}>
+              {actionName(known)}
+            </option>
           ))}
         </datalist>
       </div>
@@ -159,16 +106,17 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
     <li className="p-4 [overflow-wrap:anywhere]">
       <details>
         <summary className="cursor-pointer">
-          <span className="font-medium text-slate-900">{entry.action}</span>
-          <span className="text-slate-700">
-            {' '}
-            · {entry.entity}
-            {entry.entity_id ? ` ${entry.entity_id}` : ''}
-          </span>
+          <span className="font-medium text-slate-900">{actionName(entry.action)}</span>
+          {entry.label ? <span className="text-slate-700">: {entry.label}</span> : null}
           <span className="block text-sm text-slate-600">
             {entry.actor} · <time dateTime={entry.at}>{formatDateTime(entry.at, 'dateTime')}</time>
           </span>
         </summary>
+        {/* The codes, for the filter's "What" and for anyone matching the log with the server's. */}
+        <p className="mt-2 text-sm text-slate-600">
+          {entry.action} · {entry.entity}
+          {entry.entity_id ? ` ${entry.entity_id}` : ''}
+        </p>
         {fields.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No field changed.</p>
         ) : (

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/date-time.ts';
+
 /** One field of a change: its value before and after (undefined where the thing did not exist or lacked it). */
 export interface ChangedField {
   field: string;
@@ -20,6 +22,15 @@ export function changedFields(before: unknown, after: unknown): ChangedField[] {
     .map((field) => ({ field, before: was[field], after: is[field] }));
 }
 
-/** A value as a person reads it: text as it is, nothing as "—", lists and records as compact JSON. */
+/** An ISO time as the server stores them (`requested_at`, `published_at`): shown in the institute's time zone. */
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A value as a person reads it: text as it is, a time in the institute's zone, nothing as "—", lists and records as compact JSON. */
 export const shown = (value: unknown): string =>
-  value === undefined || value === null || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === undefined || value === null || value === ''
+    ? '—'
+    : typeof value === 'string'
+      ? isoTime.test(value)
+        ? formatDateTime(value, 'dateTime')
+        : value
+      : JSON.stringify(value);

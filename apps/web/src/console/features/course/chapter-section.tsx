@@ -99,7 +99,7 @@ function TopicRow({ topic, actions }: { topic: AuthoredTopic; actions: CourseAct
         <div className="min-w-0">
           <p className="font-medium">{topic.name}</p>
           <p className="break-all text-sm text-slate-700">
-            {topic.video_link.startsWith('/media/') ? 'Uploaded video' : topic.video_link}
+            {topic.video_link.startsWith('/media/') ? (topic.video_name ?? 'Uploaded video') : topic.video_link}
             {minutes(topic.duration_seconds)} · watched by {topic.watched_by}
           </p>
         </div>
@@ -124,7 +124,7 @@ function MaterialRow({ material, actions }: { material: AuthoredMaterial; action
         <div className="min-w-0">
           <p className="font-medium">{material.title}</p>
           <p className="break-all text-sm text-slate-700">
-            {material.file_name}
+            {material.original_name ?? material.file_name}
             {material.password_protected ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Password protected</span> : null}
           </p>
         </div>

@@ -10,16 +10,16 @@ configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
 const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
-const physics: AuthoredSubject = { id: 1, name: 'Physics', thumbnail: '', chapters: 1, students: 12 };
+const physics: AuthoredSubject = { id: 1, name: 'Physics', thumbnail: '', thumbnail_name: null, chapters: 1, students: 12 };
 const chapter: AuthoredChapter = {
   id: 10,
   name: 'Gravitation',
   quizzes: 0,
   topics: [
-    { id: 100, name: "Kepler's laws", video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm', duration_seconds: 754, watched_by: 3 },
-    { id: 101, name: 'Escape velocity', video_link: 'https://vimeo.com/42', duration_seconds: null, watched_by: 0 },
+    { id: 100, name: "Kepler's laws", video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm', video_name: null, duration_seconds: 754, watched_by: 3 },
+    { id: 101, name: 'Escape velocity', video_link: 'https://vimeo.com/42', video_name: null, duration_seconds: null, watched_by: 0 },
   ],
-  materials: [{ id: 200, title: 'Formula sheet', file_name: 'upload-abc.pdf', password_protected: true }],
+  materials: [{ id: 200, title: 'Formula sheet', file_name: 'upload-abc.pdf', original_name: null, password_protected: true }],
 };
 
 function renderCourse(path: string, handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { ConsoleApiError } from '../../lib/console-api.ts';
 
@@ -22,17 +23,32 @@ export async function deleteAskingFirst(remove: (confirm?: true) => Promise<{ me
   }
 }
 
+interface FormButtonsProps {
+  submit: string;
+  busy: boolean;
+  /** Why the submit waits (a file still uploading): said beside it, and the button is disabled meanwhile. */
+  waitingFor?: string | undefined;
+  onCancel?: (() => void) | undefined;
+  className?: string;
+}
+
 /** A course form's submit button, and Cancel when the form edits something in place. */
-export function FormButtons({ submit, busy, onCancel, className = 'flex gap-2' }: { submit: string; busy: boolean; onCancel?: (() => void) | undefined; className?: string }) {
+export function FormButtons({ submit, busy, waitingFor, onCancel, className = 'flex flex-wrap items-center gap-2' }: FormButtonsProps) {
+  const waitingId = useId();
   return (
     <div className={className}>
-      <button type="submit" disabled={busy} className={smallButton}>
+      <button type="submit" disabled={busy || Boolean(waitingFor)} aria-describedby={waitingFor ? waitingId : undefined} className={smallButton}>
         {submit}
       </button>
       {onCancel ? (
         <button type="button" onClick={onCancel} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
           Cancel
         </button>
+      ) : null}
+      {waitingFor ? (
+        <span id={waitingId} className="text-sm text-slate-700">
+          {waitingFor}
+        </span>
       ) : null}
     </div>
   );

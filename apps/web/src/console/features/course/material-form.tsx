@@ -15,6 +15,8 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
   const [title, setTitle] = useState(material?.title ?? '');
   const [fileName, setFileName] = useState(material?.file_name ?? '');
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Pressed while the file is still on its way, the form would not know the stored file yet: it waits.
+  const [uploading, setUploading] = useState(false);
   // A new key after each addition empties the file field's status for the next item.
   const [round, setRound] = useState(0);
   const key = material ? `material-${material.id}` : `new-material-${chapterId}`;
@@ -50,12 +52,13 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
         label={material ? 'Replace the PDF (optional)' : 'PDF file'}
         kind="pdf"
         hint="Up to 50 MB unless the institute set another limit. A password-protected PDF is recognised; students are asked for its password."
+        onUploadingChange={setUploading}
         onUploaded={(answer) => setFileName(answer.address)}
       />
       <p role={problems.file_name ? 'alert' : undefined} className="min-h-5 text-sm text-red-700">
         {problems.file_name}
       </p>
-      <FormButtons submit={material ? 'Save material' : 'Add material'} busy={saveMaterial.isPending} onCancel={onDone} />
+      <FormButtons submit={material ? 'Save material' : 'Add material'} busy={saveMaterial.isPending} waitingFor={uploading ? 'Waiting for the PDF to finish uploading.' : undefined} onCancel={onDone} />
     </form>
   );
 }

@@ -33,7 +33,8 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
       answer: draft.answer === index + 1 ? 0 : draft.answer > index + 1 ? draft.answer - 1 : draft.answer,
     });
   return (
-    <fieldset className="space-y-3 rounded-md border border-slate-300 p-3">
+    // min-w-0: a fieldset is otherwise as wide as its fields' own widths, and pushed a phone's page sideways (368 px).
+    <fieldset className="min-w-0 space-y-3 rounded-md border border-slate-300 p-3">
       <legend className="px-1 font-medium">Question {number}</legend>
       <div className="space-y-1">
         <label htmlFor={`${id}-text`} className="block text-sm font-medium">
@@ -58,7 +59,7 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
             </label>
             <input id={`${id}-option-${index}`} value={option} onChange={(event) => setOption(index, event.target.value)} className="min-w-0 flex-1 rounded-lg border border-slate-400 px-3 py-1.5" />
             {draft.options.length > 2 ? (
-              <button type="button" onClick={() => removeOption(index)} aria-label={`Remove option ${index + 1} of question ${number}`} className={dangerButton}>
+              <button type="button" onClick={() => removeOption(index)} aria-label={`Remove option ${index + 1} of question ${number}`} className={`shrink-0 ${dangerButton}`}>
                 ✕
               </button>
             ) : null}

@@ -58,6 +58,7 @@ function SubjectRow({ subject }: { subject: AuthoredSubject }) {
             <p className="text-sm text-slate-700">
               {subject.chapters} {subject.chapters === 1 ? 'chapter' : 'chapters'} · {subject.students} {subject.students === 1 ? 'student' : 'students'}
             </p>
+            {subject.thumbnail_name ? <p className="text-sm break-all text-slate-600">Picture: {subject.thumbnail_name}</p> : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">

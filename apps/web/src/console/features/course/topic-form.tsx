@@ -18,6 +18,8 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
   const [link, setLink] = useState(topic && !uploaded ? topic.video_link : '');
   const [file, setFile] = useState<{ address: string; duration: number | null } | null>(uploaded ? { address: topic!.video_link, duration: topic!.duration_seconds } : null);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Pressed while the file is still on its way, the form would not know the stored file yet: it waits.
+  const [uploading, setUploading] = useState(false);
   // A new key after each addition empties the file field's status for the next item.
   const [round, setRound] = useState(0);
   const key = topic ? `topic-${topic.id}` : `new-topic-${chapterId}`;
@@ -68,6 +70,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
             label="Video file (mp4 or webm)"
             kind="video"
             hint={file ? 'A video is uploaded; choose another file to replace it.' : undefined}
+            onUploadingChange={setUploading}
             onUploaded={(answer, chosen) => {
               setFile({ address: answer.address, duration: null });
               void videoDuration(chosen).then((duration) => setFile({ address: answer.address, duration }));
@@ -80,7 +83,7 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
           {problems.video_link}
         </p>
       </fieldset>
-      <FormButtons submit={topic ? 'Save topic' : 'Add topic'} busy={saveTopic.isPending} onCancel={onDone} />
+      <FormButtons submit={topic ? 'Save topic' : 'Add topic'} busy={saveTopic.isPending} waitingFor={uploading && source === 'file' ? 'Waiting for the video to finish uploading.' : undefined} onCancel={onDone} />
     </form>
   );
 }

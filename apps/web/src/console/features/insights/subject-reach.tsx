@@ -24,7 +24,7 @@ export function SubjectReach({ subjectId, subjectName }: { subjectId: number; su
       <QueryState query={reach} isEmpty={(data) => data.topics.length === 0} empty="This subject has no topics yet.">
         {(data) => (
           <>
-            <p className="text-slate-700">{data.enrolled} students are enrolled.</p>
+            <p className="text-slate-700">{data.enrolled} {data.enrolled === 1 ? 'student is' : 'students are'} enrolled.</p>
             <Table
               caption={`Topics of ${subjectName}`}
               head={['Chapter', 'Topic', 'Watched', 'To the end']}

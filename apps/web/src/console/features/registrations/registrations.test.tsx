@@ -50,6 +50,8 @@ describe('registration requests in the console', () => {
 
     const card = await screen.findByRole('article', { name: 'Kavya Menon' });
     expect(within(card).getByText('+919988776655')).toBeInTheDocument();
+    // Asked at 18:00 UTC: 11:30 pm in the institute's time zone (Asia/Kolkata), whatever the computer's zone.
+    expect(within(card).getByText('23 Nov 2026, 11:30 pm')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Approve Kavya Menon' }));
     expect(within(card).getByText('Choose at least one subject.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path.endsWith('/approve'))).toEqual([]);

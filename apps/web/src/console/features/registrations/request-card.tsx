@@ -1,6 +1,7 @@
 import type { RegistrationRequest } from '@portal/contract/console';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { fieldOf } from '../../lib/console-api.ts';
 import { useApproveRegistration, useRejectRegistration } from './api/decide-registration.ts';
 
@@ -66,7 +67,7 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
           <dt className="text-slate-600">Academic level</dt>
           <dd>{request.academic_level}</dd>
           <dt className="text-slate-600">Asked on</dt>
-          <dd>{new Date(request.requested_at).toLocaleString()}</dd>
+          <dd>{formatDateTime(request.requested_at, 'dateTime')}</dd>
         </dl>
       </div>
       {rejecting ? (
