@@ -27,6 +27,9 @@ export class FakeRequest {
   abort() {
     this.onabort?.();
   }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
   answer(status: number, body: unknown) {
     this.status = status;
     this.responseText = JSON.stringify(body);

@@ -2,13 +2,13 @@ import type { AuthoredChapter, AuthoredSubject, StaffMember } from '@portal/cont
 import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeUploadRequest, fakeUploadsInEachTest } from '../../../../test/fake-upload-request.ts';
+import { FakeRequest, fakeRequests } from '../../../../test/fake-request.ts';
 import { type ApiCall, mockApi, ok } from '../../../../test/mock-api.ts';
 import { ConsoleApp } from '../../app/console-app.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
-fakeUploadsInEachTest();
+fakeRequests();
 
 const base = '/console/micros/Staff';
 const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
@@ -49,7 +49,7 @@ describe('uploading a study material', { timeout: 40_000 }, () => {
     const add = within(form).getByRole('button', { name: 'Add material' });
     expect(add).toBeDisabled();
     expect(add).toHaveAccessibleDescription('Waiting for the PDF to finish uploading.');
-    const [request] = FakeUploadRequest.sent;
+    const [request] = FakeRequest.sent;
     expect(new URL(request!.url, 'http://localhost').searchParams.get('name')).toBe('Chapter 3 notes.pdf');
     act(() => request!.progress(4, 10));
     expect(await within(form).findByText('Uploading Chapter 3 notes.pdf: 40%')).toBeInTheDocument();
