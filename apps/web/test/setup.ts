@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setLanguageLoaders } from '../src/i18n/language.ts';
+
+// findBy… and waitFor wait for a condition; a screen's first lazy load transforms its modules, which on a busy
+// 2-core machine (CI runs the web and API tests side by side) can take several seconds, not testing-library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // As main.tsx does: how the Hindi chunk loads.
 setLanguageLoaders({ hi: async () => (await import('../src/i18n/hi.ts')).hindi });
