@@ -15,9 +15,30 @@ const root = resolve(import.meta.dirname, '../..');
 export async function startPortal(webDist: string, { embedded = false, env = {} as Record<string, string> } = {}) {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build');
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
   const outbox = join(dir, 'sms-outbox.jsonl');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = await startServer(dir, {
+    // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
+    MEDIA_DIR: join(dir, 'media'),
+    MATERIALS_DIR: join(dir, 'materials'),
+    SEED_DEMO: 'true',
+    SMS_OUTBOX: outbox,
+    WEB_DIST: webDist,
+    // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
+    DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
+    // A journey's own settings (e.g. a tiny budget of registration codes).
+    ...env,
+  });
+  return { baseUrl: server.baseUrl, outbox, stop: server.stop };
+}
+
+/**
+ * A server in its own process, production settings, on a free port with its data in `dir` (removed by `stop`),
+ * answering /healthz when this resolves: `entry` (the server's, unless a bench compares an older one) with `env` over
+ * the defaults (texts only logged, embedded database unless DATABASE_URL is given).
+ */
+export async function startServer(dir: string, env: Record<string, string | undefined>, entry = 'apps/server/src/server.ts') {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -25,18 +46,11 @@ export async function startPortal(webDist: string, { embedded = false, env = {} 
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dir,
-      // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
-      MEDIA_DIR: join(dir, 'media'),
-      MATERIALS_DIR: join(dir, 'materials'),
       SMS_PROVIDER: 'log',
-      SEED_DEMO: 'true',
-      SMS_OUTBOX: outbox,
+      SEED_DEMO: 'false',
       AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
       LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
-      DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
-      // A journey's own settings (e.g. a tiny budget of registration codes).
+      DATABASE_URL: undefined,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -45,7 +59,7 @@ export async function startPortal(webDist: string, { embedded = false, env = {} 
   await waitUntilUp(`${baseUrl}/healthz`, server);
   return {
     baseUrl,
-    outbox,
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));
@@ -64,7 +78,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
@@ -74,5 +88,5 @@ async function waitUntilUp(url: string, server: ReturnType<typeof spawn>) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer ${url} within 60 s`);
+  throw new Error(`The server did not answer ${url} within 120 s`);
 }
