@@ -4,7 +4,8 @@ import type { Socket } from 'node:net';
 /** How long, and how much, the rest of a refused body is read and thrown away once its answer has gone. */
 export const LINGER = { ms: 5_000, bytes: 64 * 1024 * 1024 };
 
-const prepared = new WeakSet<Socket>();
+/** The request whose body a connection is still receiving, for the connections lingerBeforeClosing looks after. */
+const receiving = new WeakMap<Socket, IncomingMessage>();
 const lingering = new WeakSet<Socket>();
 
 /**
@@ -19,13 +20,19 @@ const lingering = new WeakSet<Socket>();
  */
 export function lingerBeforeClosing(request: IncomingMessage, limits = LINGER) {
   const socket = request.socket as Socket | null;
-  if (!socket || socket.destroyed || prepared.has(socket) || request.complete) return;
-  prepared.add(socket);
-  const destroySoon = socket.destroySoon.bind(socket);
-  socket.destroySoon = () => {
-    if (request.complete || socket.destroyed) return destroySoon();
+  if (!socket || socket.destroyed || request.complete) return;
+  if (!receiving.has(socket)) socket.destroySoon = closeGently(socket, socket.destroySoon.bind(socket), limits);
+  // A connection kept open serves the next request: the one to wait for is always the latest.
+  receiving.set(socket, request);
+}
+
+function closeGently(socket: Socket, destroySoon: () => void, limits: typeof LINGER) {
+  return () => {
+    const request = receiving.get(socket);
+    if (!request || request.complete || socket.destroyed) return destroySoon();
     lingering.add(socket);
     if (socket.writable) socket.end();
+    const since = Date.now();
     const readBefore = socket.bytesRead;
     const stop = () => {
       clearInterval(watch);
@@ -33,9 +40,7 @@ export function lingerBeforeClosing(request: IncomingMessage, limits = LINGER) {
     };
     const watch = setInterval(() => {
       if (socket.bytesRead - readBefore > limits.bytes || Date.now() - since > limits.ms) stop();
-    }, Math.min(100, limits.ms));
-    const since = Date.now();
-    watch.unref();
+    }, Math.min(100, limits.ms)).unref();
     // The body has all arrived (what would follow is another request, which is not wanted), or the client is done.
     request.once('end', stop);
     socket.once('end', stop);
