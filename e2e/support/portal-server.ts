@@ -56,7 +56,14 @@ export async function startServer(dir: string, env: Record<string, string | unde
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/healthz`, server);
+  try {
+    await waitUntilUp(`${baseUrl}/healthz`, server);
+  } catch (error) {
+    // Not left running behind the failure (and its folder not left behind either).
+    server.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     pid: server.pid!,
