@@ -18,9 +18,30 @@ const builtServer = join(root, 'apps/server/dist/server.js');
 export async function startPortal(webDist: string, { embedded = false, env = {} as Record<string, string> } = {}) {
   if (!existsSync(join(webDist, 'index.html')) || !existsSync(builtServer)) throw new Error('Build the web app and the server first: npm run build');
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
   const outbox = join(dir, 'sms-outbox.jsonl');
-  const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
+  const server = await startServer(dir, {
+    // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
+    MEDIA_DIR: join(dir, 'media'),
+    MATERIALS_DIR: join(dir, 'materials'),
+    SEED_DEMO: 'true',
+    SMS_OUTBOX: outbox,
+    WEB_DIST: webDist,
+    // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
+    DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
+    // A journey's own settings (e.g. a tiny budget of registration codes).
+    ...env,
+  }, builtServer);
+  return { baseUrl: server.baseUrl, outbox, stop: server.stop };
+}
+
+/**
+ * A server in its own process, production settings, on a free port with its data in `dir` (removed by `stop`),
+ * answering /healthz when this resolves: `entry` (the server's source, unless a bench compares an older one, or the
+ * built server) with `env` over the defaults (texts only logged, embedded database unless DATABASE_URL is given).
+ */
+export async function startServer(dir: string, env: Record<string, string | undefined>, entry = 'apps/server/src/server.ts') {
+  const port = await freePort();
+  const server = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -28,27 +49,27 @@ export async function startPortal(webDist: string, { embedded = false, env = {} 
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dir,
-      // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
-      MEDIA_DIR: join(dir, 'media'),
-      MATERIALS_DIR: join(dir, 'materials'),
       SMS_PROVIDER: 'log',
-      SEED_DEMO: 'true',
-      SMS_OUTBOX: outbox,
+      SEED_DEMO: 'false',
       AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
       LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
-      DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
-      // A journey's own settings (e.g. a tiny budget of registration codes).
+      DATABASE_URL: undefined,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/healthz`, server);
+  try {
+    await waitUntilUp(`${baseUrl}/healthz`, server);
+  } catch (error) {
+    // Not left running behind the failure (and its folder not left behind either).
+    server.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
-    outbox,
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));
@@ -67,7 +88,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilUp(url: string, server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
@@ -77,5 +98,5 @@ async function waitUntilUp(url: string, server: ReturnType<typeof spawn>) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer ${url} within 60 s`);
+  throw new Error(`The server did not answer ${url} within 120 s`);
 }

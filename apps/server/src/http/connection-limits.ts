@@ -3,6 +3,7 @@ import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { dropSilentBodies } from './silent-bodies.ts';
 import { capRequestsPerAddress } from './requests-per-address.ts';
+import { lingerBeforeClosing } from './lingering-close.ts';
 
 /**
  * How long a connection and a request may take, in one place (docs/decisions/046). A stranger's connection costs
@@ -27,8 +28,15 @@ export function connectionOptions(config: Pick<Config, 'CLIENT_TIMEOUT_SECONDS'>
   };
 }
 
-/** The limits that need hooks: requests at once per client address, and bodies that stop arriving. */
+/**
+ * The limits that need hooks: requests at once per client address, bodies that stop arriving, and an answer sent
+ * before its body was read (a refusal) that reaches a client still sending.
+ */
 export function registerConnectionLimits(app: FastifyInstance) {
   capRequestsPerAddress(app, app.config.MAX_REQUESTS_PER_ADDRESS);
   dropSilentBodies(app, app.config.CLIENT_TIMEOUT_SECONDS * 1000);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!request.raw.complete) lingerBeforeClosing(request.raw);
+    done(null, payload);
+  });
 }

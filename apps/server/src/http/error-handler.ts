@@ -4,6 +4,10 @@ import { ApiError } from './api-error.ts';
 
 const hidden = 'Something went wrong on our side. Please try again.';
 const unavailable = 'The portal is briefly unavailable. Please try again in a minute.';
+const diskFull = "The server's disk is full, so nothing was stored. Please tell whoever runs the portal, and try again once they have made room.";
+
+/** A write that found no room: the disk (or the portal's quota on it) is full. */
+const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * One place answers every failure as `{status: false, message}`; a 5xx never shows its internals
@@ -16,6 +20,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isUnavailable(error)) {
       request.log.warn({ reason: reasonOf(error) }, 'database unavailable');
       return reply.status(503).header('Retry-After', '5').send({ status: false, message: unavailable });
+    }
+    // No bug either, and nothing a client can fix: 507 says what happened, for staff to pass on; the log says where.
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      // The rest of an upload's body is not wanted.
+      if (!request.raw.complete) void reply.header('Connection', 'close');
+      return reply.status(507).send({ status: false, message: diskFull });
     }
     const code = error.statusCode ?? 500;
     const status = code >= 400 && code < 600 ? code : 500;

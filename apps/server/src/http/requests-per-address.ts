@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isLingering } from './lingering-close.ts';
 
 /**
  * At most `max` requests in progress at once from one client address (0: no cap); the next is answered 429 and its
@@ -27,8 +28,13 @@ export function capRequestsPerAddress(app: FastifyInstance, max: number) {
       return;
     }
     inProgress.set(address, count + 1);
-    // A response closes once, whether it was sent or its client went away.
-    reply.raw.once('close', () => release(address));
+    // A response closes once, whether it was sent or its client went away; a connection still reading the rest of
+    // a refused body (lingering-close.ts) counts until it closes.
+    reply.raw.once('close', () => {
+      const socket = request.raw.socket;
+      if (isLingering(socket)) socket.once('close', () => release(address));
+      else release(address);
+    });
     done();
   });
 }

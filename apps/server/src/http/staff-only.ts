@@ -10,8 +10,9 @@ const admitted = new WeakMap<FastifyRequest, SessionStaff>();
 
 /**
  * An `onRequest` hook: the request carries the token of an active staff member whose role is in `roles`, or it is
- * refused before a byte of its body is read, and its connection closed rather than left to send the rest. A
- * stranger's body, however large it says it is, costs nothing (issue 32: twenty 60 MB bodies without a token held
+ * refused before a byte of its body is read, and its connection closed rather than left to send the rest (after a
+ * few seconds of throwing it away, so the client reads the refusal: lingering-close.ts). A stranger's body, however
+ * large it says it is, costs nothing (issue 32: twenty 60 MB bodies without a token held
  * 750 MB while the server read them to check the token after).
  */
 export function staffOnly(app: FastifyInstance, roles: readonly SessionStaff['role'][]): onRequestAsyncHookHandler {

@@ -10,8 +10,8 @@ import { type Audience, findChallenge } from './challenge-repository.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { hashOtpRef } from './otp-codes.ts';
 import { clientAddressKey } from './client-address.ts';
-import { presentedDevice, rememberSignedInDevice } from './known-device.ts';
-import { sendCode } from './send-code.ts';
+import { rememberSignedInDevice } from './known-device.ts';
+import { askedBy, replacing, sendCode } from './send-code.ts';
 import { createSession, deleteDeadSessions, revokeSession } from '../../sessions/session-repository.ts';
 import { startSweeping } from './sweep.ts';
 import { verifyCode } from './verify-code.ts';
@@ -32,13 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
     const student = await findStudentByPhone(app.db, number);
     // Said plainly, though it tells that the number is known: the student must learn why no code comes.
     if (student && !(await isStudentActive(app.db, student.stud_id))) throw new ApiError(403, deactivatedMessage);
-    const sent = await sendCode(app, {
-      phone: number.e164,
-      audience: 'student',
-      accountId: student?.stud_id ?? null,
-      clientIp: clientAddressKey(request.ip),
-      device: presentedDevice(request),
-    });
+    const sent = await sendCode(app, askedBy(request, { phone: number.e164, audience: 'student', accountId: student?.stud_id ?? null }));
     return { status: true, message: codeSentMessage, data: sent };
   });
 
@@ -47,14 +41,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!challenge || challenge.used || !studentDoor.includes(challenge.audience)) {
       throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
     }
-    const sent = await sendCode(app, {
-      phone: challenge.phone,
-      audience: challenge.audience,
-      accountId: challenge.accountId,
-      clientIp: clientAddressKey(request.ip),
-      device: presentedDevice(request),
-      replacing: challenge,
-    });
+    const sent = await sendCode(app, askedBy(request, replacing(challenge)));
     return { status: true, message: codeSentMessage, data: sent };
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.ts';
 import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -15,6 +15,8 @@ import {
 } from './challenge-repository.ts';
 import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, MAX_SENDS_PER_NUMBER_AND_DEVICE, RESEND_COOLDOWN_SECONDS } from './limits.ts';
 import { isKnownDeviceFor } from './known-device-repository.ts';
+import { presentedDevice } from './known-device.ts';
+import { clientAddressKey } from './client-address.ts';
 import { budgetRefusal, type BudgetRefusal } from './registration-budget.ts';
 import { recordBudgetRefusal } from './registration-budget-repository.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
@@ -49,6 +51,21 @@ export interface CodeRequest {
   device: string | null;
   replacing?: ChallengeState;
 }
+
+/** A code for `target`, asked for by `request`: counted against its client's address and device. */
+export const askedBy = (request: FastifyRequest, target: Omit<CodeRequest, 'clientIp' | 'device'>): CodeRequest => ({
+  ...target,
+  clientIp: clientAddressKey(request.ip),
+  device: presentedDevice(request),
+});
+
+/** A new code in place of `challenge`'s, for the same number, audience and account. */
+export const replacing = (challenge: ChallengeState) => ({
+  phone: challenge.phone,
+  audience: challenge.audience,
+  accountId: challenge.accountId,
+  replacing: challenge,
+});
 
 /**
  * Starts a sign-in for a number, a student's or a staff member's, or the proof of a registration request's

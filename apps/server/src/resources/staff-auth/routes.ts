@@ -9,8 +9,8 @@ import { findChallenge } from '../auth/challenge-repository.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { hashOtpRef } from '../auth/otp-codes.ts';
-import { presentedDevice, rememberSignedInDevice } from '../auth/known-device.ts';
-import { sendCode } from '../auth/send-code.ts';
+import { rememberSignedInDevice } from '../auth/known-device.ts';
+import { askedBy, replacing, sendCode } from '../auth/send-code.ts';
 import { verifyCode } from '../auth/verify-code.ts';
 import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
 
@@ -26,13 +26,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
     // Same answer for a number that is not staff: nobody learns who works at the institute.
     const member = await findActiveStaffByMobile(app.db, mobile.e164);
-    const sent = await sendCode(app, {
-      phone: mobile.e164,
-      audience: 'staff',
-      accountId: member?.id ?? null,
-      clientIp: clientAddressKey(request.ip),
-      device: presentedDevice(request),
-    });
+    const sent = await sendCode(app, askedBy(request, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null }));
     return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
@@ -41,14 +35,7 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     if (!challenge || challenge.used || challenge.audience !== 'staff') {
       throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
     }
-    const sent = await sendCode(app, {
-      phone: challenge.phone,
-      audience: 'staff',
-      accountId: challenge.accountId,
-      clientIp: clientAddressKey(request.ip),
-      device: presentedDevice(request),
-      replacing: challenge,
-    });
+    const sent = await sendCode(app, askedBy(request, replacing(challenge)));
     return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
