@@ -21,6 +21,9 @@ const lingering = new WeakSet<Socket>();
 export function lingerBeforeClosing(request: IncomingMessage, limits = LINGER) {
   const socket = request.socket as Socket | null;
   if (!socket || socket.destroyed || request.complete) return;
+  // destroySoon is Node's own (net.Socket, undocumented): without it, the plain close stays, as before this existed;
+  // test/refused-bodies.test.ts fails if a Node upgrade takes the gentle close away.
+  if (typeof socket.destroySoon !== 'function') return;
   if (!receiving.has(socket)) socket.destroySoon = closeGently(socket, socket.destroySoon.bind(socket), limits);
   // A connection kept open serves the next request: the one to wait for is always the latest.
   receiving.set(socket, request);
