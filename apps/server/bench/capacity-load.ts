@@ -98,13 +98,16 @@ export function post(port: number, path: string, body: unknown, agent: Agent, to
 }
 
 export interface Tally {
+  /** Latencies of the requests begun in the measuring window. */
   latencies: number[];
+  /** Every request answered, in the window or not (what the CPU of the whole step served). */
+  answered: number;
   errors: number;
   /** Status codes other than 200, and 0 for a failed connection, with their counts. */
   statuses: Map<number, number>;
 }
 
-const newTally = (): Tally => ({ latencies: [], errors: 0, statuses: new Map() });
+const newTally = (): Tally => ({ latencies: [], answered: 0, errors: 0, statuses: new Map() });
 
 /** Sends `student`'s next request and moves it along its session; counted in `tally` when `counted()` says so. */
 async function nextRequest(port: number, student: Student, tally: Tally, counted: () => boolean) {
@@ -113,6 +116,7 @@ async function nextRequest(port: number, student: Student, tally: Tally, counted
   const started = performance.now();
   const answer = await post(port, step.path, { stud_id: student.id, ...step.body(student) }, student.agent, student.token);
   const took = performance.now() - started;
+  tally.answered++;
   if (step.path === '/Student/submit_quiz' && answer.status === 200) {
     const attempt = /"attempt_id":(\d+)/.exec(answer.body)?.[1];
     if (attempt) student.attempt = Number(attempt);
@@ -130,17 +134,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const exponential = (ms: number) => Math.min(5 * ms, -Math.log(1 - Math.random()) * ms);
 
 /** A measuring window of `seconds` after a second of ramp: whether a request begun now is counted, and whether to go on. */
-function window(seconds: number, onStart: () => void) {
+function window(seconds: number) {
   const from = performance.now() + 1000;
   const to = from + seconds * 1000;
-  let started = false;
   return {
     counted: () => {
       const now = performance.now();
-      if (!started && now >= from) {
-        started = true;
-        onStart();
-      }
       return now >= from && now < to;
     },
     running: () => performance.now() < to,
@@ -152,9 +151,9 @@ function window(seconds: number, onStart: () => void) {
  * (exponential, mean `thinkMs`) has passed. Time runs faster than a real student's: the load is stated as the real
  * students who would send as many requests (REQUESTS_PER_STUDENT_SECOND each).
  */
-export async function closedLoop(port: number, students: Student[], count: number, seconds: number, thinkMs: number, onStart: () => void) {
+export async function closedLoop(port: number, students: Student[], count: number, seconds: number, thinkMs: number) {
   const tally = newTally();
-  const { counted, running } = window(seconds, onStart);
+  const { counted, running } = window(seconds);
   await Promise.all(
     students.slice(0, count).map(async (student) => {
       await sleep(Math.random() * thinkMs);
@@ -171,9 +170,9 @@ export async function closedLoop(port: number, students: Student[], count: numbe
  * Open loop: requests at `rate` a second, whatever the answers (sent every 5 ms, as many as are due); each goes to
  * the next student in turn, so each student's session stays in order at the pace rate ÷ students.
  */
-export async function openLoop(port: number, students: Student[], rate: number, seconds: number, onStart: () => void) {
+export async function openLoop(port: number, students: Student[], rate: number, seconds: number) {
   const tally = newTally();
-  const { counted, running } = window(seconds, onStart);
+  const { counted, running } = window(seconds);
   const inFlight = new Set<Promise<void>>();
   const begun = performance.now();
   let sent = 0;

@@ -36,7 +36,9 @@ export async function createInstitute(kind: string, count: number, perAddress: n
     await admin.close();
     db = openPostgres(url!, { searchPath: SCHEMA, max: 1 });
     const withSchema = new URL(url!);
-    withSchema.searchParams.set('options', `-c search_path=${SCHEMA} -c application_name=${APPLICATION_NAME}`);
+    withSchema.searchParams.set('options', `-c search_path=${SCHEMA}`);
+    // postgres.js sends its own application_name unless the URL names one; the bench finds its backends by it.
+    withSchema.searchParams.set('application_name', APPLICATION_NAME);
     env = { DATABASE_URL: withSchema.toString() };
   } else {
     await rm(dataDir, { recursive: true, force: true });
@@ -82,6 +84,13 @@ async function subjectPlans(db: Database) {
   return new Map(rows.map((row) => [row.subject, { ...row, submitData: [] } as SubjectPlan]));
 }
 
+/** A setup request, tried again (up to 3 times) when its connection failed or timed out on a busy machine. */
+async function setupPost(...args: Parameters<typeof post>) {
+  let answer = await post(...args);
+  for (let retry = 0; retry < 3 && answer.status === 0; retry++) answer = await post(...args);
+  return answer;
+}
+
 /** Lines of the outbox as {to, text}. */
 async function outbox(path: string) {
   return (await readFile(path, 'utf8').catch(() => ''))
@@ -114,7 +123,7 @@ export async function signIn(port: number, institute: Institute, outboxPath: str
     const skip = (await outbox(outboxPath)).length;
     const refs = await Promise.all(
       group.map(async (s) => {
-        const answer = await post(port, '/Auth/login', { mobile: s.mobile, phone_code: '91' }, s.agent);
+        const answer = await setupPost(port, '/Auth/login', { mobile: s.mobile, phone_code: '91' }, s.agent);
         const ref = (JSON.parse(answer.body || '{}') as { data?: { otp_ref?: string } }).data?.otp_ref;
         if (answer.status !== 200 || !ref) throw new Error(`Auth/login for ${s.mobile} from ${s.address}: ${answer.status} ${answer.body}`);
         return ref;
@@ -123,7 +132,7 @@ export async function signIn(port: number, institute: Institute, outboxPath: str
     const codes = await codesFor(outboxPath, group.map((s) => s.mobile), skip);
     await Promise.all(
       group.map(async (s, i) => {
-        const answer = await post(port, '/Auth/verifyOTP', { otp_ref: refs[i], otp: codes.get(s.mobile) }, s.agent);
+        const answer = await setupPost(port, '/Auth/verifyOTP', { otp_ref: refs[i], otp: codes.get(s.mobile) }, s.agent);
         const token = (JSON.parse(answer.body || '{}') as { token?: string }).token;
         if (!token) throw new Error(`Auth/verifyOTP for ${s.mobile}: ${answer.status} ${answer.body}`);
         signed.push({ ...s, token, plan: institute.plans.get(institute.subjectOf.get(s.id)!)! });
@@ -137,14 +146,14 @@ export async function signIn(port: number, institute: Institute, outboxPath: str
 export async function firstAttempts(port: number, students: Student[], batch = 50) {
   for (const plan of new Set(students.map((s) => s.plan))) {
     const student = students.find((s) => s.plan === plan)!;
-    const answer = await post(port, '/Student/get_quiz', { stud_id: student.id, quiz_id: plan.quiz }, student.agent, student.token);
+    const answer = await setupPost(port, '/Student/get_quiz', { stud_id: student.id, quiz_id: plan.quiz }, student.agent, student.token);
     const { data } = JSON.parse(answer.body) as { data: { questions: { question_id: number; options: string[] }[] } };
     plan.submitData = data.questions.map((q) => ({ question_id: q.question_id, answer: q.options[0]! }));
   }
   for (let from = 0; from < students.length; from += batch) {
     await Promise.all(
       students.slice(from, from + batch).map(async (s) => {
-        const answer = await post(port, '/Student/submit_quiz', { stud_id: s.id, quiz_id: s.plan.quiz, submit_data: s.plan.submitData }, s.agent, s.token);
+        const answer = await setupPost(port, '/Student/submit_quiz', { stud_id: s.id, quiz_id: s.plan.quiz, submit_data: s.plan.submitData }, s.agent, s.token);
         s.attempt = Number(/"attempt_id":(\d+)/.exec(answer.body)?.[1] ?? 0);
         if (!s.attempt) throw new Error(`the first submission of ${s.id} failed: ${answer.status} ${answer.body.slice(0, 200)}`);
       }),

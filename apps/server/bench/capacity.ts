@@ -54,21 +54,22 @@ interface Step {
   cpu: string;
 }
 
-/** A step's figures, CPU by thread and PostgreSQL's share read over its measuring window. */
-async function measure(label: string, serverPid: number, postgresPids: () => Promise<number[]>, run: (onStart: () => void) => Promise<Tally>): Promise<Step> {
-  let before: { threads: Map<string, number>; postgres: number; at: number } | undefined;
-  const pidsAtStart = await postgresPids();
-  const tally = await run(() => {
-    void Promise.all([threadTicks(serverPid), processTicks(pidsAtStart)]).then(([threads, postgres]) => (before = { threads, postgres, at: Date.now() }));
-  });
-  const seconds = before ? (Date.now() - before.at) / 1000 : SECONDS;
-  const [threads, postgres] = await Promise.all([threadTicks(serverPid), processTicks(pidsAtStart)]);
+/**
+ * A step's figures: latencies of the requests begun in its window; the server's CPU by thread and PostgreSQL's
+ * backends' over the whole step (ramp and drain included), and so CPU milliseconds per request answered.
+ */
+async function measure(label: string, serverPid: number, postgresPids: () => Promise<number[]>, run: () => Promise<Tally>): Promise<Step> {
+  const pids = await postgresPids();
+  const [threadsBefore, postgresBefore] = await Promise.all([threadTicks(serverPid), processTicks(pids)]);
+  const startedAt = Date.now();
+  const tally = await run();
+  const seconds = (Date.now() - startedAt) / 1000;
+  const [threads, postgres] = await Promise.all([threadTicks(serverPid), processTicks(pids)]);
+  const sum = (ticks: Map<string, number>) => [...ticks.values()].reduce((a, b) => a + b, 0);
+  const cpuTicks = sum(threads) - sum(threadsBefore) + postgres - postgresBefore;
   const rate = tally.latencies.length / SECONDS;
   const p95 = percentile(tally.latencies, 95);
-  const server = before ? threadShares(before.threads, threads, seconds) : '';
-  const pg = before && pidsAtStart.length ? `; PostgreSQL's ${pidsAtStart.length} backends ${percentOfCore(postgres - before.postgres, seconds).toFixed(0)} %` : '';
-  const sum = (ticks: Map<string, number>) => [...ticks.values()].reduce((a, b) => a + b, 0);
-  const cpuTicks = before ? sum(threads) - sum(before.threads) + postgres - before.postgres : 0;
+  const pg = pids.length ? `; PostgreSQL's ${pids.length} backends ${percentOfCore(postgres - postgresBefore, seconds).toFixed(0)} %` : '';
   const statuses = [...tally.statuses].map(([status, n]) => `${n}× ${status || 'failed'}`).join(', ');
   return {
     label,
@@ -78,8 +79,8 @@ async function measure(label: string, serverPid: number, postgresPids: () => Pro
     p99: percentile(tally.latencies, 99),
     errors: tally.errors,
     passed: p95 <= P95_GOAL_MS && tally.errors === 0 && tally.latencies.length > 0,
-    cpuMsPerRequest: tally.latencies.length ? (cpuTicks * 10 * (SECONDS / seconds)) / tally.latencies.length : 0,
-    cpu: `${server}${pg}${statuses ? `; ${statuses}` : ''}`,
+    cpuMsPerRequest: tally.answered ? (cpuTicks * 10) / tally.answered : 0,
+    cpu: `${threadShares(threadsBefore, threads, seconds)}${pg}${statuses ? `; ${statuses}` : ''}`,
   };
 }
 
@@ -95,7 +96,7 @@ const studentsByCpu = (cpuMsPerRequest: number) => (cpuMsPerRequest ? studentsFo
 async function twinAt(students: Student[], count: number, bodyFile: string) {
   const twin = await startProcess([resolve(here, 'static-twin.mjs'), bodyFile], {}, /^(\d+)\n/);
   try {
-    const tally = await closedLoop(Number(twin.match[1]), students, count, SECONDS, THINK_MS, () => {});
+    const tally = await closedLoop(Number(twin.match[1]), students, count, SECONDS, THINK_MS);
     return `static twin at ${count} students: ${Math.round(tally.latencies.length / SECONDS)} req/s, p95 ${percentile(tally.latencies, 95).toFixed(1)} ms, ${tally.errors} errors`;
   } finally {
     await stop(twin.child);
@@ -121,19 +122,19 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
       console.log(`${students.length} students signed in through Auth/login and Auth/verifyOTP from ${addresses} addresses, and a first quiz each, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     // A server just started is cold (JIT, plans, pool): a step of the first level warms it up, unprinted.
-    await closedLoop(port, students, LEVELS[0] ?? 100, SECONDS, THINK_MS, () => {});
+    await closedLoop(port, students, LEVELS[0] ?? 100, SECONDS, THINK_MS);
     console.log(`\n### ${kind}, ${variant.name}: load average ${await loadAverage()}\n`);
     console.log(HEADER);
     const steps: Step[] = [];
     for (const rate of RATES) {
-      const step = await measure(`open ${rate}/s`, pid, postgresPids, (onStart) => openLoop(port, students, rate, SECONDS, onStart));
+      const step = await measure(`open ${rate}/s`, pid, postgresPids, () => openLoop(port, students, rate, SECONDS));
       console.log(row(step));
       if (!step.passed) break;
     }
     let lastCount = LEVELS[0] ?? 1;
     for (const count of LEVELS) {
       lastCount = count;
-      const step = await measure(`closed ${count}`, pid, postgresPids, (onStart) => closedLoop(port, students, count, SECONDS, THINK_MS, onStart));
+      const step = await measure(`closed ${count}`, pid, postgresPids, () => closedLoop(port, students, count, SECONDS, THINK_MS));
       steps.push(step);
       console.log(row(step));
       if (!step.passed) break;
@@ -172,7 +173,9 @@ for (const kind of DBS) {
   }
   for (const [name, list] of results) {
     const students = list.map((r) => studentsFor(r.best));
-    const range = Math.min(...students) === Math.max(...students) ? `${students[0]}` : `${Math.min(...students)}–${Math.max(...students)}`;
+    const range = Math.max(...students) === 0
+      ? `fewer than ${studentsFor((LEVELS[0] ?? 0) / (THINK_MS / 1000))} (no level passed)`
+      : Math.min(...students) === Math.max(...students) ? `${students[0]}` : `${Math.min(...students)}–${Math.max(...students)}`;
     const cpu = list.map((r) => r.cpuMs.toFixed(2)).join(', ');
     const byCpu = list.map((r) => studentsByCpu(r.cpuMs)).join(', ');
     summary.push(
