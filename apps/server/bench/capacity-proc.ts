@@ -37,12 +37,19 @@ export async function threadTicks(pid: number): Promise<Map<string, number>> {
   return byName;
 }
 
-/** CPU ticks of these processes together (PostgreSQL's backends serving the bench). */
-export async function processTicks(pids: number[]): Promise<number> {
-  let sum = 0;
-  for (const pid of pids) sum += (await cpuOf(`/proc/${pid}/stat`))?.ticks ?? 0;
-  return sum;
+/** CPU ticks of each of these processes (PostgreSQL's backends serving the bench) that is still running. */
+export async function processTicks(pids: number[]): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    const cpu = await cpuOf(`/proc/${pid}/stat`);
+    if (cpu) ticks.set(pid, cpu.ticks);
+  }
+  return ticks;
 }
+
+/** Ticks the processes running at both readings used between them (a backend that ended meanwhile is left out). */
+export const ticksBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ticks]) => sum + (before.has(pid) ? ticks - before.get(pid)! : 0), 0);
 
 /** Percent of one core each thread used between two readings `seconds` apart, busiest first, those over 2 %. */
 export function threadShares(before: Map<string, number>, after: Map<string, number>, seconds: number): string {

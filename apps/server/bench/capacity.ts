@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { openPostgres } from '../src/db/postgres.ts';
 import { envList, here, randomPort, startPortal, startProcess, stop } from './bench-servers.ts';
 import { closedLoop, openLoop, percentile, post, REQUESTS_PER_STUDENT_SECOND, SESSION_SECONDS, type Student, type Tally } from './capacity-load.ts';
-import { loadAverage, percentOfCore, processTicks, residentMb, threadShares, threadTicks } from './capacity-proc.ts';
+import { loadAverage, percentOfCore, processTicks, residentMb, threadShares, threadTicks, ticksBetween } from './capacity-proc.ts';
 import { APPLICATION_NAME, createInstitute, firstAttempts, type Institute, signIn } from './capacity-students.ts';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -66,10 +66,11 @@ async function measure(label: string, serverPid: number, postgresPids: () => Pro
   const seconds = (Date.now() - startedAt) / 1000;
   const [threads, postgres] = await Promise.all([threadTicks(serverPid), processTicks(pids)]);
   const sum = (ticks: Map<string, number>) => [...ticks.values()].reduce((a, b) => a + b, 0);
-  const cpuTicks = sum(threads) - sum(threadsBefore) + postgres - postgresBefore;
+  const postgresTicks = ticksBetween(postgresBefore, postgres);
+  const cpuTicks = sum(threads) - sum(threadsBefore) + postgresTicks;
   const rate = tally.latencies.length / SECONDS;
   const p95 = percentile(tally.latencies, 95);
-  const pg = pids.length ? `; PostgreSQL's ${pids.length} backends ${percentOfCore(postgres - postgresBefore, seconds).toFixed(0)} %` : '';
+  const pg = pids.length ? `; PostgreSQL's ${pids.length} backends ${percentOfCore(postgresTicks, seconds).toFixed(0)} %` : '';
   const statuses = [...tally.statuses].map(([status, n]) => `${n}× ${status || 'failed'}`).join(', ');
   return {
     label,
