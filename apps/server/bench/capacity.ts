@@ -1,8 +1,8 @@
 // `npm run bench:capacity`: how many active students one machine serves, measured as an institute meets it (issue 37;
 // docs/decisions/061). N students created by the roster import and signed in through the real API from many
 // loopback addresses, each clicking through the mixed session of capacity-load.ts; the real server in its own process
-// (production settings, request logs on). For each database: open-loop steps (requests at a set rate), then a closed
-// loop of more and more students until p95 passes 200 ms or a request fails, with the server's CPU by thread,
+// (production settings, request logs on). For each database: a closed loop of more and more students until p95
+// passes 200 ms or a request fails, then open-loop steps (requests at a set rate), with the server's CPU by thread,
 // PostgreSQL's backends' CPU, and the server's memory at the end; a static twin (static-twin.mjs) loaded like the
 // closed loop's last level, to show what the machine and the load generator manage at that moment. Two variants of
 // the server's environment (CAPACITY_A, CAPACITY_B) run in alternating rounds A B B A A B … in one run. Prints figures;
@@ -127,16 +127,17 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
     console.log(`\n### ${kind}, ${variant.name}: load average ${await loadAverage()}\n`);
     console.log(HEADER);
     const steps: Step[] = [];
-    for (const rate of RATES) {
-      const step = await measure(`open ${rate}/s`, pid, postgresPids, () => openLoop(port, students, rate, SECONDS));
-      console.log(row(step));
-      if (!step.passed) break;
-    }
+    // The closed ladder first: the open steps go on until one overloads the server, which the next step would feel.
     let lastCount = LEVELS[0] ?? 1;
     for (const count of LEVELS) {
       lastCount = count;
       const step = await measure(`closed ${count}`, pid, postgresPids, () => closedLoop(port, students, count, SECONDS, THINK_MS));
       steps.push(step);
+      console.log(row(step));
+      if (!step.passed) break;
+    }
+    for (const rate of RATES) {
+      const step = await measure(`open ${rate}/s`, pid, postgresPids, () => openLoop(port, students, rate, SECONDS));
       console.log(row(step));
       if (!step.passed) break;
     }
