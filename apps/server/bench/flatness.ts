@@ -1,8 +1,7 @@
 // `npx tsx apps/server/bench/flatness.ts`: does a call slow down as the database grows? The demo-size and the grown
 // database (bench/grow-large.ts: 100,000 students, 10 million watch rows…) each behind its own server, both running
 // at once, measured from outside one request at a time and taking turns every few hundred requests, so the machine's
-// moods fall on both alike. The answer cache (http/answer-cache.ts) is off, so every request reads the database and
-// its size can show. Each request is timed to the microsecond (autocannon rounds to the millisecond, which is most of
+// moods fall on both alike. Every request reads the database, so its size can show. Each request is timed to the microsecond (autocannon rounds to the millisecond, which is most of
 // a call at one connection). Prints p50 and p90 of each and their ratio; asserts nothing.
 //
 //   BENCH_DBS=postgres,pglite  BENCH_ROUNDS=20 (turns per server)  BENCH_REQUESTS=200 (requests per turn)  BENCH_CALLS=…
@@ -55,7 +54,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function open(kind: string, size: string): Promise<Side> {
   const { env, fixture } = await setUp(kind, size);
   const port = randomPort();
-  const server = await startPortal({ ...env, ANSWER_CACHE_SECONDS: '0' }, port);
+  const server = await startPortal(env, port);
   return { port, fixture, server, agent: new Agent({ keepAlive: true, maxSockets: 1 }) };
 }
 

@@ -1,6 +1,6 @@
 // How much of a signed-in call's cost is the framework's own (docs/decisions/030, "The framework's own floor"): the
 // static twin, a bare Fastify route answering the same bytes with the portal's pieces added one at a time
-// (bare-fastify.ts), and the portal answering the call from memory, all measured in one run at 50 connections,
+// (bare-fastify.ts), and the portal answering the call (from its database), all measured in one run at 50 connections,
 // taking turns. Prints req/s, the ratio to the twin and µs a request; asserts nothing; not part of `npm test`.
 //
 //   BENCH_DBS=postgres (one of pglite, postgres)  BENCH_SECONDS=3  BENCH_CALLS=subjects (one call)
@@ -18,7 +18,7 @@ const { env, fixture } = await setUp(KIND, 'demo');
 const [, path, extra] = calls(fixture).find(([name]) => name === CALL) ?? calls(fixture)[0]!;
 const body = JSON.stringify({ stud_id: fixture.student, ...extra });
 const port = randomPort();
-const portal = await startPortal({ ...env, ANSWER_CACHE_SECONDS: '30' }, port);
+const portal = await startPortal(env, port);
 const bodyFile = join(tmpdir(), `bench-floor-${process.pid}.json`);
 const children = [portal];
 try {
@@ -35,7 +35,7 @@ try {
     const name = pieces ? `Fastify + ${pieces.replaceAll(',', ' + ')}` : 'Fastify, one route';
     targets.push([name, await started(['--import', 'tsx', resolve(here, 'bare-fastify.ts'), API_BASE + path, bodyFile], { PIECES: pieces })]);
   }
-  targets.push([`the portal (${KIND}), ${CALL} from memory`, `http://127.0.0.1:${port}${API_BASE}${path}`]);
+  targets.push([`the portal (${KIND}), ${CALL}`, `http://127.0.0.1:${port}${API_BASE}${path}`]);
 
   const rate = async (url: string, seconds: number) => (await load(url, fixture.token, body, seconds)).requests;
   for (const [, url] of targets) await rate(url, 1); // warm-up

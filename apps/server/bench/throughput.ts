@@ -2,13 +2,13 @@
 // (its own process, production settings, request logs on), next to a static twin (a bare node:http server answering
 // the same bytes: status, the portal's headers, body) and a bare twin (the same body with only a content type, as the
 // first bench had it), both started in the same run, alternating A B C A B C. On the embedded database and on
-// PostgreSQL, at demo size and at the grown size (bench/grow-large.ts), each twice: as built (a repeated call of a
-// session is answered from memory, http/answer-cache.ts) and with that memory off (ANSWER_CACHE_SECONDS=0: every
-// call reads the database). On PostgreSQL, also with WORKERS=auto: one process a core serving the one port.
+// PostgreSQL, at demo size and at the grown size (bench/grow-large.ts). On PostgreSQL, also with WORKERS=auto: one
+// process a core serving the one port. One student repeating one call: a microbenchmark of a call's cost; how many
+// students a machine serves is `npm run bench:capacity` (capacity.ts, docs/decisions/061).
 // Prints figures; asserts nothing; not part of `npm test`.
 //
 //   BENCH_DBS=pglite,postgres  BENCH_SIZES=demo,grown  BENCH_SECONDS=3  BENCH_CONNECTIONS=50  BENCH_CALLS=subjects,news
-//   BENCH_MODES=remembered,read  BENCH_WORKERS=1,auto (PostgreSQL only; the embedded database serves one process)
+//   BENCH_WORKERS=1,auto (PostgreSQL only; the embedded database serves one process)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (created if missing; schemas bench_demo, bench_grown)
 //   BENCH_DATA_DIR=.data/bench (embedded databases, kept between runs so growth happens once)
 //   BENCH_PROFILE=dir (the portal server writes a --cpu-prof profile there)
@@ -24,7 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : undefined;
 const PROFILE = process.env.BENCH_PROFILE;
-const MODES = envList(process.env.BENCH_MODES, 'remembered,read');
 const WORKERS = envList(process.env.BENCH_WORKERS, '1,auto');
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const load = (url: string, token: string, body: string, seconds: number) => loadAt(url, token, body, seconds, CONNECTIONS);
@@ -38,14 +37,13 @@ const rssMb = async (pid: number | undefined) => {
   return Math.round(kb / 1024);
 };
 
-async function benchOne(kind: string, size: string, mode: string, workers: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
+async function benchOne(kind: string, size: string, workers: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
   const port = randomPort();
   const profileArgs = [...NODE_ARGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] : [])];
-  const server = await startPortal({ ...env, WORKERS: workers, ANSWER_CACHE_SECONDS: mode === 'read' ? '0' : '30' }, port, profileArgs);
+  const server = await startPortal({ ...env, WORKERS: workers }, port, profileArgs);
   const idle = await rssMb(server.pid);
   const base = `http://127.0.0.1:${port}${API_BASE}`;
-  const how = mode === 'read' ? 'every call read from the database' : 'repeated calls answered from memory';
-  console.log(`\n## ${kind}, ${size} size, ${how}, WORKERS=${workers}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the twins; server RSS at start ${idle} MB\n`);
+  console.log(`\n## ${kind}, ${size} size, WORKERS=${workers}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the twins; server RSS at start ${idle} MB\n`);
   console.log('| call | req/s | p50 ms | p99 ms | twin req/s | ratio | bare twin req/s | ratio to bare | errors |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const bodyFile = join(tmpdir(), `bench-twin-${process.pid}.json`);
@@ -111,6 +109,6 @@ console.log(`npm run bench — ${new Date().toISOString()}, node ${process.versi
 for (const kind of DBS) {
   for (const size of SIZES) {
     const setting = await setUp(kind, size);
-    for (const workers of kind === 'postgres' ? WORKERS : ['1']) for (const mode of MODES) await benchOne(kind, size, mode, workers, setting);
+    for (const workers of kind === 'postgres' ? WORKERS : ['1']) await benchOne(kind, size, workers, setting);
   }
 }

@@ -19,7 +19,6 @@ import { consoleRoutes } from './console-routes.ts';
 import { createSmsSender } from './sms/create-sms-sender.ts';
 import { SmsQueue } from './sms/sms-queue.ts';
 import { startSessionCache } from './sessions/session-cache.ts';
-import { startAnswerCache } from './http/answer-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 
 export interface AppOptions {
@@ -57,8 +56,6 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('metrics', createMetrics(db));
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);
-  const stopAnswerCache = config.ANSWER_CACHE_SECONDS > 0 ? await startAnswerCache(db) : async () => {};
-  app.addHook('onClose', stopAnswerCache);
   registerErrorHandler(app);
   registerRequestIds(app);
   registerConnectionLimits(app);

@@ -55,8 +55,6 @@ const schema = z.object({
   CLIENT_TIMEOUT_SECONDS: wholeNumber(1, 30),
   /** Requests in progress at once from one client address; 0: no cap (docs/decisions/046). */
   MAX_REQUESTS_PER_ADDRESS: wholeNumber(0, 500),
-  /** How long an instance may answer a student's repeated list call from memory (docs/operations.md §9); 0: never. */
-  ANSWER_CACHE_SECONDS: wholeNumber(0, 30),
   APP_NAME: z._default(z.string().check(z.minLength(1)), 'portal'),
   /** `log` by default, except in production, where it must be chosen: `log` there would put codes in the log. */
   SMS_PROVIDER: z.optional(z.enum(['log', 'http', 'msg91', 'twilio'])),

@@ -38,7 +38,7 @@ describe('a batch the student is taken out of', () => {
   it('leaves Student/batches and Student/live_classes at once, while the batch they are in still shows', async () => {
     const morning = await physicsBatch('Physics Batch A (Morning)');
     const evening = await physicsBatch('Physics Batch B (Evening)');
-    // Asked twice, so the answers are remembered (http/answer-cache.ts) before the change.
+    // Asked twice, so the session and its enrolment are remembered (sessions/session-cache.ts) before the change.
     for (let i = 0; i < 2; i++) {
       expect(await batchNames()).toEqual(['Physics Batch A (Morning)', 'Physics Batch B (Evening)']);
       expect((await classesOf(evening)).status).toBe(200);

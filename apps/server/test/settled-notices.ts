@@ -5,10 +5,10 @@ const SETTLE = 'test-settled:';
 
 /**
  * On PostgreSQL the server hears a change's notice on its own connection, a moment after the change commits
- * (answer-cache.ts, session-cache). A test that changes rows and then asks at once would race that moment; a student
+ * (sessions/session-cache.ts). A test that changes rows and then asks at once would race that moment; a student
  * cannot. So the test's database handle waits after each change until the server has heard every notice sent before
  * it: notices reach a listener in commit order, so the server hearing a marker sent afterwards means it heard them all.
- * The markers never reach the server's caches. PGlite hands notices over before the change's query returns.
+ * The markers never reach the server's cache. PGlite hands notices over before the change's query returns.
  */
 export function settlingNotices(db: Database): { serverDb: Database; testDb: Database; settle: () => Promise<void> } {
   const listen = db.listen;

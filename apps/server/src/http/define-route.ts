@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Endpoint } from '@portal/contract';
 import { ApiError, forbidden } from './api-error.ts';
-import { answerCacheOf } from './answer-cache.ts';
 import { authenticateSession } from './authenticate.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 type AnyEndpoint = Endpoint<z.ZodMiniType | undefined, z.ZodMiniType>;
 type BodyOf<E extends AnyEndpoint> = E['body'] extends z.ZodMiniType ? z.output<E['body']> : undefined;
@@ -31,10 +29,8 @@ export function defineRoute<E extends AnyEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (context: RouteContext<E>) => Promise<z.input<E['response']>>,
-  options: RouteOptions = {},
 ) {
   const checkAnswers = app.config.NODE_ENV !== 'production';
-  const rememberFor = options.remember ? app.config.ANSWER_CACHE_SECONDS * 1000 : 0;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -44,40 +40,11 @@ export function defineRoute<E extends AnyEndpoint>(
       const studentId = session?.studentId ?? 0;
       const body = parseBody(endpoint.body, request.body) as BodyOf<E>;
       if (endpoint.auth && hasStudentId(body) && body.stud_id !== studentId) throw forbidden();
-      const cache = answerCacheOf(app.db);
-      // Keyed by session, not student: some answers carry links bound to the session that asked (media-links.ts).
-      const key = rememberFor && cache ? `${endpoint.path} ${session?.tokenHash ?? ''} ${JSON.stringify(body) ?? ''}` : undefined;
-      if (key !== undefined) {
-        const hit = cache!.get(studentId, key);
-        if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
-      }
-      const ticket = cache?.ticket() ?? 0;
       const answer = await handler({ body, studentId, tokenHash: session?.tokenHash ?? '', request, reply });
       if (checkAnswers) checkAnswer(endpoint, answer);
-      if (key === undefined) {
-        // Any other call of a student may have changed their rows: their next call reads afresh on this instance
-        // even before the database's notice arrives.
-        if (studentId) cache?.forgetStudent(studentId);
-        return answer;
-      }
-      // Remembered as sent, by the serialiser compiled from the call's schema, so a hit costs no serialising.
-      const json = reply.serialize(answer) as string;
-      cache!.remember(ticket, studentId, key, json, rememberFor);
-      return reply.type(JSON_TYPE).send(json);
+      return answer;
     },
   });
-}
-
-/** For list calls: answered from memory for ANSWER_CACHE_SECONDS, as long as nothing they show changes (answer-cache.ts). */
-export const remembered: RouteOptions = { remember: true };
-
-export interface RouteOptions {
-  /**
-   * Whether this instance may answer the same call of the same session from memory (http/answer-cache.ts). Only for
-   * calls that change nothing, whose answer depends on nothing but rows the notices of migration 077 cover (and the
-   * clock, within ANSWER_CACHE_SECONDS).
-   */
-  remember?: boolean;
 }
 
 /** The response schema as Fastify's serialiser compiler takes it (no dialect line). */

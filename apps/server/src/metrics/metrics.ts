@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
-import { answerCacheOf } from '../http/answer-cache.ts';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -50,27 +49,6 @@ export function createMetrics(db: Database) {
       this.set({ state: 'in_use' }, stats.inUse);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
-    },
-  });
-  new Counter({
-    name: 'portal_answer_cache_lookups_total',
-    help: "Students' list calls looked up in this instance's answer cache, by result (hit: answered from memory, miss: read)",
-    labelNames: ['result'] as const,
-    registers,
-    collect() {
-      const cache = answerCacheOf(db);
-      if (!cache) return;
-      this.reset();
-      this.inc({ result: 'hit' }, cache.hits);
-      this.inc({ result: 'miss' }, cache.misses);
-    },
-  });
-  new Gauge({
-    name: 'portal_answer_cache_characters',
-    help: 'Characters of answers this instance holds in memory (bounded at 16 million)',
-    registers,
-    collect() {
-      this.set(answerCacheOf(db)?.size ?? 0);
     },
   });
   return { registry, requests, smsSends, signInFailures, registrationBudgetRefusals };

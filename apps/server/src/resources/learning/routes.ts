@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
-import { defineRoute, remembered } from '../../http/define-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { signedMediaLink } from '../../http/media-links.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -19,13 +19,13 @@ export async function learningRoutes(app: FastifyInstance) {
     const topics = await listReachableTopics(app.db, studentId, body.chapter_id);
     if (!topics) throw notFound('That chapter');
     return { status: true, message: 'Topics', data: withSignedVideo(tokenHash, topics) };
-  }, remembered);
+  });
 
   defineRoute(app, getRecentlyWatched, async ({ studentId, tokenHash }) => ({
     status: true,
     message: 'Recently watched',
     data: { data: withSignedVideo(tokenHash, await listRecentlyWatched(app.db, studentId)) },
-  }), remembered);
+  }));
 
   defineRoute(app, recordWatched, async ({ body, studentId }) => {
     const topic = await requireTopic(app.db, studentId, body.topic_id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getNewsEvents, getNewsItem } from '@portal/contract';
-import { defineRoute, remembered } from '../../http/define-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { findNews, listNews } from './news-repository.ts';
 
 export async function newsRoutes(app: FastifyInstance) {
@@ -8,11 +8,11 @@ export async function newsRoutes(app: FastifyInstance) {
     status: true,
     message: 'News and events',
     data: await listNews(app.db),
-  }), remembered);
+  }));
 
   defineRoute(app, getNewsItem, async ({ body }) => ({
     status: true,
     message: 'News and events',
     data: await findNews(app.db, body.id),
-  }), remembered);
+  }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getQuiz, getQuizHistory, getQuizReport, getQuizzesByChapter, submitQuiz } from '@portal/contract';
 import { notFound } from '../../http/api-error.ts';
-import { defineRoute, remembered } from '../../http/define-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { requireQuiz } from './access.ts';
 import { findOwnReport, hasAttempted, listReachableAttempts } from './attempt-repository.ts';
 import { listQuizQuestions, listReachableQuizzes } from './quiz-repository.ts';
@@ -12,7 +12,7 @@ export async function quizRoutes(app: FastifyInstance) {
     const quizzes = await listReachableQuizzes(app.db, studentId, body.chapter_id);
     if (!quizzes) throw notFound('That chapter');
     return { status: true, message: 'Quizzes', data: quizzes };
-  }, remembered);
+  });
 
   defineRoute(app, getQuiz, async ({ body, studentId }) => {
     const quiz = await requireQuiz(app.db, studentId, body.quiz_id);
@@ -51,7 +51,7 @@ export async function quizRoutes(app: FastifyInstance) {
     const attempts = await listReachableAttempts(app.db, studentId, body.chapter_id);
     if (!attempts) throw notFound('That chapter');
     return { status: true, message: 'Quiz history', data: attempts };
-  }, remembered);
+  });
 
   defineRoute(app, getQuizReport, async ({ body, studentId }) => {
     const found = await findOwnReport(app.db, studentId, body.id);
@@ -67,5 +67,5 @@ export async function quizRoutes(app: FastifyInstance) {
         report,
       },
     };
-  }, remembered);
+  });
 }

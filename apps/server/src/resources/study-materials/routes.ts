@@ -4,7 +4,7 @@ import { resolve, sep } from 'node:path';
 import { materialsDir } from '../../file-folders.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { authenticate } from '../../http/authenticate.ts';
-import { defineRoute, remembered } from '../../http/define-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { findStudentMaterial, listReachableMaterials } from './material-repository.ts';
 import { sendPdf } from './send-pdf.ts';
 
@@ -15,7 +15,7 @@ export async function studyMaterialRoutes(app: FastifyInstance) {
     const materials = await listReachableMaterials(app.db, studentId, body.sub_id, body.chapter_id, app.config.API_BASE);
     if (!materials) throw notFound('That chapter');
     return { status: true, message: 'Study materials', data: materials };
-  }, remembered);
+  });
 
   // The file is found by its id in the database; the name in the address must match it but never names a path.
   app.get<{ Params: { id: string; name: string } }>('/materials/:id/:name', async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getChapters, getSubjects } from '@portal/contract';
-import { defineRoute, remembered } from '../../http/define-route.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { notFound } from '../../http/api-error.ts';
 import { listReachableChapters, listSubjects } from './subject-repository.ts';
 
@@ -9,11 +9,11 @@ export async function subjectRoutes(app: FastifyInstance) {
     status: true,
     message: 'Subjects',
     data: { data: await listSubjects(app.db, studentId) },
-  }), remembered);
+  }));
 
   defineRoute(app, getChapters, async ({ body, studentId }) => {
     const chapters = await listReachableChapters(app.db, studentId, body.sub_id);
     if (!chapters) throw notFound('That subject');
     return { status: true, message: 'Chapters', data: chapters };
-  }, remembered);
+  });
 }
