@@ -17,6 +17,8 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/mobile';
 
+import type { RefusalCode } from './refusals.ts';
+
 export type { CountryCode };
 
 /** The country a number without `+` belongs to, unless configured otherwise. */
@@ -35,7 +37,10 @@ export interface RefusedMobile {
   ok: false;
   /** Why, in words a member of staff or a student can act on. */
   message: string;
+  /** Why, as the code a client translates (refusals.ts). */
+  code: MobileRefusalCode;
 }
+export type MobileRefusalCode = Extract<RefusalCode, `mobile_${string}`>;
 export type MobileCheck = CanonicalMobile | RefusedMobile;
 
 export interface MobileContext {
@@ -59,15 +64,15 @@ export const countryName = (country: CountryCode | undefined) => {
   }
 };
 
-const refuse = (message: string): RefusedMobile => ({ ok: false, message });
+const refuse = (message: string, code: MobileRefusalCode): RefusedMobile => ({ ok: false, message, code });
 
 /** Parses a mobile number written any common way into its canonical form, or says why it is not one. */
 export function canonicalMobile(input: string, context: MobileContext = {}): MobileCheck {
   const text = input.trim();
-  if (!text) return refuse('Enter a mobile number.');
-  if (!allowed.test(text)) return refuse('A mobile number has only digits, spaces, dashes, brackets and a + at the start.');
+  if (!text) return refuse('Enter a mobile number.', 'mobile_empty');
+  if (!allowed.test(text)) return refuse('A mobile number has only digits, spaces, dashes, brackets and a + at the start.', 'mobile_characters');
   const digits = text.replace(/\D/g, '');
-  if (!digits) return refuse('Enter a mobile number.');
+  if (!digits) return refuse('Enter a mobile number.', 'mobile_empty');
 
   // `0091 98765 43210`: the international call prefix written instead of `+`.
   const written = text.startsWith('00') ? `+${digits.slice(2)}` : text.startsWith('+') ? `+${digits}` : digits;
@@ -85,14 +90,14 @@ export function canonicalMobile(input: string, context: MobileContext = {}): Mob
   // The common case, a valid number, is parsed once; only a refusal looks for its reason.
   if (parsed?.isValid()) return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
   const lengthProblem = validatePhoneNumberLength(written, options);
-  if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)));
-  if (!parsed) return refuse('This is not a phone number.');
+  if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)), lengthCode(lengthProblem));
+  if (!parsed) return refuse('This is not a phone number.', 'mobile_not_a_number');
   const where = countryName(parsed.country) ?? `+${parsed.countryCallingCode}`;
   const lengths = parsed.country ? mobileLengths(parsed.country) : undefined;
   const count = parsed.nationalNumber.length;
-  if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where));
-  if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where));
-  return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`);
+  if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where), 'mobile_too_short');
+  if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where), 'mobile_too_long');
+  return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`, 'mobile_not_mobile');
 }
 
 /**
@@ -130,6 +135,14 @@ function describeLength(problem: string, country: string | undefined): string {
     default:
       return `The number has the wrong number of digits${inCountry}.`;
   }
+}
+
+function lengthCode(problem: string): MobileRefusalCode {
+  if (problem === 'TOO_SHORT') return 'mobile_too_short';
+  if (problem === 'TOO_LONG') return 'mobile_too_long';
+  if (problem === 'INVALID_COUNTRY') return 'mobile_country_unknown';
+  if (problem === 'NOT_A_NUMBER') return 'mobile_not_a_number';
+  return 'mobile_wrong_length';
 }
 
 /** The lengths a mobile number of the country can have (the library's typed API only gives every type's lengths together). */

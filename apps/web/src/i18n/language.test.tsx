@@ -47,7 +47,7 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     mockApi({});
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'स्वागत है, Arjun Sharma' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /मेरी कक्षा/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /मेरे विषय/ })).toBeInTheDocument();
   });
 
   it('from the user menu, and back to English', async () => {
