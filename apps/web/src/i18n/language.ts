@@ -22,6 +22,8 @@ export interface Dictionary {
   refusals: Record<string, string>;
   /** A refused field's name (`mobile`) → its English label on the screens (`Mobile number`). */
   fields: Record<string, string>;
+  /** Codes whose sentence carries values (a wait, the tries left): their sentence is matched by `patterns` first. */
+  valued: readonly string[];
 }
 
 /** What the server said when it refused a call: its English message, code and field (docs/decisions/058). */
@@ -70,14 +72,20 @@ export function translateMessage(message: string): string {
 
 /**
  * A refusal as the student should read it, once and without field names: in English the server's own sentence (its
- * `field: ` prefix taken off); in another language the sentence itself when the dictionary knows it (it keeps values
- * such as the wait), else the text of its code, else a general message. Never the server's English.
+ * `field: ` prefix taken off); in another language by its code (the sentence itself for a code whose sentence carries
+ * values, such as the wait, when a pattern knows it), else a general message. Never the server's English: matching an
+ * unknown sentence against the patterns could even mistranslate it ("… of India …" read as "{n} of {length}").
  */
 export function translateRefusal({ message, code, field, status }: Refusal): string {
   const said = field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
   if (!dictionary) return said;
-  const known = translateMessage(said);
-  if (known !== said) return known;
+  const exact = dictionary.messages[said];
+  if (exact) return exact;
+  // A server older than the codes sends none: its sentence is all there is to go by.
+  if (!code || dictionary.valued.includes(code)) {
+    const known = translateMessage(said);
+    if (known !== said) return known;
+  }
   const label = field ? dictionary.fields[field] : undefined;
   if (code === 'invalid_field') return label ? t('Please check the {field}.', { field: t(label) }) : t('Please check what you entered.');
   const text = (code && dictionary.refusals[code]) || dictionary.refusals[status >= 500 ? 'server_error' : 'bad_request']!;

@@ -49,6 +49,17 @@ export const refusalTexts = {
   video_link_expired: msg('This video link has expired. Please open the video again.'),
 } satisfies Record<RefusalCode, string>;
 
+/** Codes whose English sentence carries values the student should keep (a wait, the tries left). */
+export const valuedRefusals: RefusalCode[] = [
+  'code_wrong',
+  'resend_too_soon',
+  'too_many_codes_number',
+  'too_many_codes_network',
+  'too_many_wrong_codes_number',
+  'too_many_wrong_codes_network',
+  'registration_budget_spent',
+];
+
 /** The labels of the fields a student's call can refuse, as the forms show them. */
 export const fieldLabels: Record<string, string> = {
   mobile: msg('Mobile number'),
