@@ -12,6 +12,7 @@ export const REFUSAL_CODES = [
   'signed_out',
   'account_deactivated',
   'not_your_account',
+  'forbidden',
   'not_found',
   'conflict',
   'too_many_requests',
@@ -65,7 +66,7 @@ export const refusalCode = z.optional(z.string());
 export function codeOfStatus(status: number): RefusalCode {
   if (status === 400) return 'bad_request';
   if (status === 401) return 'signed_out';
-  if (status === 403) return 'not_your_account';
+  if (status === 403) return 'forbidden';
   if (status === 404 || status === 410) return 'not_found';
   if (status === 409) return 'conflict';
   if (status === 429) return 'too_many_requests';

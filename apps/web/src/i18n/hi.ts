@@ -220,6 +220,7 @@ export const hindiMessages: Record<string, string> = {
   'The institute cannot send more registration codes just now. Please try again later, or contact the institute.': 'संस्थान अभी और पंजीकरण कोड नहीं भेज सकता। कृपया बाद में फिर से कोशिश करें, या संस्थान से संपर्क करें।',
   'This quiz changed while you were answering. Please open it again.': 'आपके उत्तर देते समय यह क्विज़ बदल गया। कृपया इसे फिर से खोलें।',
   'Academic level': 'शैक्षणिक स्तर',
+  'You are not allowed to do this.': 'आपको यह करने की अनुमति नहीं है।',
   Code: 'कोड',
   // What the server says (apps/server/src, student calls); the server's own words stay its source of truth.
   'Login successful': 'लॉगिन सफल',

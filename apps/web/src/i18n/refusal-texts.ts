@@ -12,6 +12,7 @@ export const refusalTexts = {
   signed_out: msg('Your session has ended. Please sign in again.'),
   account_deactivated: msg('Your account has been deactivated by the institute. Please contact the institute to use the portal again.'),
   not_your_account: msg('You can only see your own account.'),
+  forbidden: msg('You are not allowed to do this.'),
   not_found: msg('Not found.'),
   conflict: msg('This changed in the meantime. Please reload and try again.'),
   too_many_requests: msg('Too many requests. Please try again in a moment.'),
