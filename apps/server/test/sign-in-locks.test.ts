@@ -88,7 +88,7 @@ describe('a number guessed at for a year', () => {
   it('answers a lift of a number that is not locked with 404, naming the field', async () => {
     const admin = await t.staffTokenFor('admin');
     const response = await t.consolePost('/SignInLocks/unlock', { mobile: '+91 98765 43210' }, admin);
-    expect(response).toEqual({ status: 404, body: { status: false, message: `mobile: ${demoNumber} is not locked.` } });
+    expect(response).toEqual({ status: 404, body: { status: false, message: `mobile: ${demoNumber} is not locked.`, code: 'not_found' } });
   });
 });
 
