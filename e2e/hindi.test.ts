@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MOBILE, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
+import { DEMO_MOBILE, openLogin, openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { everyRoute } from './support/routes.ts';
 
@@ -31,7 +31,7 @@ describe('the portal in Hindi', () => {
     await page.getByRole('button', { name: 'जमा करें' }).click();
 
     await page.getByRole('heading', { name: /^स्वागत है, / }).waitFor();
-    expect(await page.getByRole('link', { name: /मेरी कक्षा/ }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /मेरे विषय/ }).count()).toBe(1);
     expect(await page.getByRole('link', { name: /अध्ययन सामग्री/ }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     expect(await seriousViolations(page)).toEqual([]);
@@ -50,6 +50,25 @@ describe('the portal in Hindi', () => {
     await page.reload();
     await page.locator('h1').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("says the server's refusal of a number once, in Hindi, without the field's name (issue 34)", async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await openLogin(page);
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
+    // Ten digits of a landline: only the server's numbering data knows it is no mobile.
+    await page.getByLabel('मोबाइल नंबर').fill('+912223456789');
+    await page.getByRole('button', { name: 'कोड भेजें' }).click();
+    const said = 'यह मोबाइल नंबर नहीं है (लैंडलाइन है, या कोई अंक गलत है): कोड SMS से भेजे जाते हैं।';
+    await page.getByRole('alert').filter({ hasText: said }).waitFor();
+    const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+    expect(text.split(said).length - 1).toBe(1);
+    expect(text).not.toMatch(/mobile:|landline|sign-in codes/i);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'login-refused');
     expect(errors).toEqual([]);
     await close();
   });

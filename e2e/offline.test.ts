@@ -55,6 +55,36 @@ describe('installable and usable offline', () => {
     await rm(profile, { recursive: true, force: true });
   });
 
+  it('puts the offline banner above the screen at 360 px, where it covers neither the header nor the content', async () => {
+    // A short screen, so the page scrolls under the header that sticks to the top.
+    const { page, close } = await openPage(browser(), { ...phone, viewport: { width: 360, height: 420 } });
+    await signIn(page);
+    await page.goto('/subjects');
+    await page.getByRole('link', { name: /Chemistry/ }).waitFor();
+    await page.context().setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await banner.waitFor();
+    /** Whether the centre of the element is the element itself (or inside it) for a tap: nothing lies over it. */
+    const uncovered = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && element.contains(top);
+      });
+    // Above the header, pushing the screen down, not over it.
+    const bannerBox = await banner.boundingBox();
+    const headerBox = await page.locator('header').boundingBox();
+    expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(headerBox!.y + 1);
+    expect(await uncovered('h1')).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await uncovered('h1')).toBe(true);
+    expect(await uncovered('header button')).toBe(true);
+    await screenshot(page, 'banner-360-scrolled');
+    await page.context().setOffline(false);
+    await close();
+  });
+
   it('reopens offline with the shell, the offline banner and the last subjects; Logout leaves nothing behind', async () => {
     const { page, close } = await openPage(browser(), phone);
     await signIn(page);

@@ -44,7 +44,7 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address (bad percent-encoding) gets the API's own error shape, like every other refusal.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ status: false, message: 'This address is malformed.' });
+      void (reply as FastifyReply).code(400).send({ status: false, message: 'This address is malformed.', code: 'bad_request' });
     },
   });
   app.decorate('config', config);

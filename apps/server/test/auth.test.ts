@@ -110,20 +110,20 @@ describe('signing in with a code', () => {
     expect({ ...unknown.body, data: { ...unknown.body.data, otp_ref: '' } }).toEqual({ ...known.body, data: { ...known.body.data, otp_ref: '' } });
     expect(outbox).toEqual([]);
     const verify = await call('/Auth/verifyOTP', { otp_ref: unknown.body.data.otp_ref, otp: '1234' });
-    expect(verify.body).toEqual({ status: false, message: `Wrong code. You have ${MAX_TRIES_PER_CODE - 1} tries left.`, tries_left: MAX_TRIES_PER_CODE - 1 });
+    expect(verify.body).toEqual({ status: false, message: `Wrong code. You have ${MAX_TRIES_PER_CODE - 1} tries left.`, code: 'code_wrong', tries_left: MAX_TRIES_PER_CODE - 1 });
   });
 
   it('refuses a wrong code with HTTP 200, status false and the tries left', async () => {
     const ref = await askCode();
     const response = await call('/Auth/verifyOTP', { otp_ref: ref, otp: wrongCode(lastCode()) });
-    expect(response).toEqual({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } });
+    expect(response).toEqual({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 } });
   });
 
   it('refuses an expired code', async () => {
     const ref = await askCode();
     await t.db.query(`UPDATE otp_challenges SET expires_at = now() - interval '1 second'`);
     const response = await call('/Auth/verifyOTP', { otp_ref: ref, otp: lastCode() });
-    expect(response).toEqual({ status: 200, body: { status: false, message: 'This code has expired. Please ask for a new code.' } });
+    expect(response).toEqual({ status: 200, body: { status: false, message: 'This code has expired. Please ask for a new code.', code: 'code_expired' } });
   });
 
   it('lets a code work only once', async () => {
@@ -131,7 +131,7 @@ describe('signing in with a code', () => {
     const code = lastCode();
     expect((await call('/Auth/verifyOTP', { otp_ref: ref, otp: code })).body.status).toBe(true);
     const again = await call('/Auth/verifyOTP', { otp_ref: ref, otp: code });
-    expect(again.body).toEqual({ status: false, message: 'This code has already been used. Please ask for a new code.' });
+    expect(again.body).toEqual({ status: false, message: 'This code has already been used. Please ask for a new code.', code: 'code_used' });
   });
 
   it('kills a code after 5 wrong tries, even when the right code follows', async () => {
@@ -142,7 +142,7 @@ describe('signing in with a code', () => {
     expect(messages.at(-2)).toBe('Wrong code. You have 1 try left.');
     expect(messages.at(-1)).toBe('Too many wrong tries for this code. Please ask for a new code.');
     const right = await call('/Auth/verifyOTP', { otp_ref: ref, otp: code });
-    expect(right.body).toEqual({ status: false, message: 'Too many wrong tries for this code. Please ask for a new code.' });
+    expect(right.body).toEqual({ status: false, message: 'Too many wrong tries for this code. Please ask for a new code.', code: 'code_out_of_tries' });
   });
 
   it('counts wrong codes per number across resends and then pauses that address, while the student elsewhere still gets a code', async () => {
@@ -158,7 +158,7 @@ describe('signing in with a code', () => {
     }
     const again = await call('/Auth/login', DEMO_PHONE);
     expect(again.status).toBe(429);
-    expect(again.body).toEqual({ status: false, message: expect.stringMatching(/^Too many wrong codes were entered for this number\. Please try again in \d+ minutes?\.$/) });
+    expect(again.body).toEqual({ status: false, message: expect.stringMatching(/^Too many wrong codes were entered for this number\. Please try again in \d+ minutes?\.$/), code: 'too_many_wrong_codes_number' });
     const student = await call('/Auth/login', DEMO_PHONE, { from: '10.9.9.9' });
     expect(student.status).toBe(200);
     expect((await call('/Auth/verifyOTP', { otp_ref: student.body.data.otp_ref, otp: lastCode() }, { from: '10.9.9.9' })).body.status).toBe(true);
@@ -228,7 +228,7 @@ describe('asking for a new code', () => {
     const oldCode = lastCode();
     const early = await call('/Auth/resendOTP', { otp_ref: ref });
     expect(early.status).toBe(429);
-    expect(early.body).toEqual({ status: false, message: expect.stringMatching(/^Please wait \d+ seconds? before asking for a new code\.$/) });
+    expect(early.body).toEqual({ status: false, message: expect.stringMatching(/^Please wait \d+ seconds? before asking for a new code\.$/), code: 'resend_too_soon' });
 
     await age(RESEND_COOLDOWN_SECONDS);
     const resent = await call('/Auth/resendOTP', { otp_ref: ref });
@@ -305,7 +305,7 @@ describe('asking for a new code', () => {
     const failed = await call('/Auth/login', DEMO_PHONE);
     expect(failed.status).toBe(200);
     const tried = await call('/Auth/verifyOTP', { otp_ref: failed.body.data.otp_ref, otp: lastCode() || '0000' });
-    expect(tried.body).toEqual({ status: false, message: 'We could not send the SMS. Please try again in a minute.' });
+    expect(tried.body).toEqual({ status: false, message: 'We could not send the SMS. Please try again in a minute.', code: 'sms_not_sent' });
     failSends = false;
     const again = await call('/Auth/login', DEMO_PHONE);
     expect((await call('/Auth/verifyOTP', { otp_ref: again.body.data.otp_ref, otp: lastCode() })).body).toMatchObject({ status: true });
@@ -356,7 +356,7 @@ describe('bad input', () => {
 
   it('answers an unknown otp_ref as an expired code', async () => {
     const response = await call('/Auth/verifyOTP', { otp_ref: 'A'.repeat(22), otp: '1234' });
-    expect(response).toEqual({ status: 200, body: { status: false, message: 'This code has expired. Please ask for a new code.' } });
+    expect(response).toEqual({ status: 200, body: { status: false, message: 'This code has expired. Please ask for a new code.', code: 'code_expired' } });
   });
 });
 

@@ -41,7 +41,7 @@ describe('the console role matrix', () => {
         expect(letThrough, JSON.stringify(response.body)).toContain(response.status);
       } else {
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ status: false, message: 'Your role does not allow this.' });
+        expect(response.body).toEqual({ status: false, message: 'Your role does not allow this.', code: 'forbidden' });
       }
     });
 

@@ -11,13 +11,13 @@ describe('errors', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const { status, body } = await t.post('/Student/no_such_call', { stud_id: 1 });
     expect(status).toBe(404);
-    expect(body).toEqual({ status: false, message: 'Not found.' });
+    expect(body).toEqual({ status: false, message: 'Not found.', code: 'not_found' });
   });
 
   it.each(['/media/%E0%A4%A', '/console/micros/Api/Student/materials/1/%ZZ'])('answers a malformed address (%s) with a JSON 400', async (path) => {
     const response = await fetch(t.url + path);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ status: false, message: 'This address is malformed.' });
+    expect(await response.json()).toEqual({ status: false, message: 'This address is malformed.', code: 'bad_request' });
   });
 
   it.each([

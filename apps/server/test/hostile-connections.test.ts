@@ -74,7 +74,7 @@ describe('a console call is checked before its body is read', () => {
       const sent = begin(consolePath(path), { declared: sixtyMegabytes, first: '{"file":"' + 'A'.repeat(1000), type: path.includes('Media') ? 'application/octet-stream' : path.includes('Content') ? 'application/zip' : 'application/json' });
       const answer = await sent.answer;
       expect(answer.status, path).toBe(401);
-      expect(JSON.parse(answer.body)).toEqual({ status: false, message: 'Your session has ended. Please sign in again.' });
+      expect(JSON.parse(answer.body)).toEqual({ status: false, message: 'Your session has ended. Please sign in again.', code: 'signed_out' });
       expect(answer.connection).toBe('close');
       await sent.closed;
     }

@@ -56,6 +56,8 @@ async function expectRefusedOrAnswered(path: string, body: unknown, { mustRefuse
   if (mustRefuse) expect(status, `${path} with ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
   expect(typeof answer?.status, `${path} answers the envelope`).toBe('boolean');
   if (status >= 400) expect(answer.message, `${path} says why`).toMatch(/\w/);
+  // …and why as a code the student app translates (docs/decisions/058).
+  if (status >= 400) expect(contract.REFUSAL_CODES, `${path} names its refusal`).toContain(answer.code);
 }
 
 describe('hostile input to every call', () => {

@@ -49,7 +49,7 @@ describe('health, readiness and addresses that are not pages', () => {
     async (path) => {
       const response = await fetch(t.url + path);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ status: false, message: 'Not found.' });
+      expect(await response.json()).toEqual({ status: false, message: 'Not found.', code: 'not_found' });
     },
   );
 

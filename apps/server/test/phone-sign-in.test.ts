@@ -27,13 +27,13 @@ describe('signing in with the number written any common way', () => {
   );
 
   it.each([
-    ['98765 4321', 'too short'],
-    ['98765 43210 1', 'too long'],
-    ['22 2345 6789', 'not a mobile number'],
-  ])('refuses %j with a 400 that says why, and sends nothing', async (mobile, reason) => {
+    ['98765 4321', 'too short', 'mobile_too_short'],
+    ['98765 43210 1', 'too long', 'mobile_too_long'],
+    ['22 2345 6789', 'not a mobile number', 'mobile_not_mobile'],
+  ])('refuses %j with a 400 that says why, in words and as a code, and sends nothing', async (mobile, reason, code) => {
     const login = await t.post('/Auth/login', { phone_code: '91', mobile });
     expect(login.status).toBe(400);
-    expect(login.body).toEqual({ status: false, message: expect.stringContaining(reason) });
+    expect(login.body).toEqual({ status: false, message: expect.stringContaining(reason), code, field: 'mobile' });
     expect(outbox).toEqual([]);
   });
 });

@@ -165,7 +165,7 @@ describe('POST /Student/submit_quiz: grading', () => {
     const quiz = await makeQuiz();
     const { status, body } = await submit(quiz.id, [quiz.right[0], { question_id: quiz.questions[1]!.id, answer: 'E' }]);
     expect(status).toBe(400);
-    expect(body).toEqual({ status: false, message: '"E" is not one of the options of question 2.' });
+    expect(body).toEqual({ status: false, message: '"E" is not one of the options of question 2.', code: 'quiz_answer_invalid' });
     expect(await attemptCount(quiz.id)).toBe(0);
   });
 
@@ -236,7 +236,7 @@ describe('POST /Student/submit_quiz: repeated submits and retakes', () => {
     expect(first.body.status).toBe(true);
     const retake = await submit(quiz.id, quiz.right);
     expect(retake.status).toBe(200);
-    expect(retake.body).toEqual({ status: false, message: expect.stringMatching(/only once/), data: null });
+    expect(retake.body).toEqual({ status: false, message: expect.stringMatching(/only once/), code: 'quiz_already_taken', data: null });
     expect(await attemptCount(quiz.id)).toBe(1);
     // A double click on the first Submit still answers the first result rather than a refusal.
     expect((await submit(quiz.id, quiz.wrong)).body).toEqual(first.body);

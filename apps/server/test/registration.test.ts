@@ -88,7 +88,7 @@ describe('POST /Auth/signup', () => {
     expect(await requests()).toMatchObject([{ name: 'Kavya Menon', status: 'unverified', phone: '+919988776655' }]);
 
     const wrong = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() === '0000' ? '1111' : '0000' });
-    expect(wrong.body).toEqual({ status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 });
+    expect(wrong.body).toEqual({ status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 });
 
     const right = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
     expect(right.status).toBe(200);
@@ -132,7 +132,7 @@ describe('POST /Auth/signup', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('We sent a code to your mobile number.');
     const verified = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
-    expect(verified.body).toEqual({ status: false, message: 'This number already has an account. Please sign in with it.', sign_in: true });
+    expect(verified.body).toEqual({ status: false, message: 'This number already has an account. Please sign in with it.', code: 'already_student', sign_in: true });
     expect(await requests()).toEqual([]);
   });
 
@@ -196,7 +196,7 @@ describe('POST /Auth/signup', () => {
   it('is refused with a clear message when registration is closed', async () => {
     const { status, body } = await call('/Auth/signup', await form(), closed);
     expect(status).toBe(403);
-    expect(body).toEqual({ status: false, message: 'The institute is not taking registrations here. Please contact the institute to join.' });
+    expect(body).toEqual({ status: false, message: 'The institute is not taking registrations here. Please contact the institute to join.', code: 'registration_closed' });
     expect(outbox).toEqual([]);
     expect(await closed.db.query('SELECT id FROM registration_requests')).toEqual([]);
   });

@@ -58,12 +58,12 @@ describe('a number guessed at for a year', () => {
   it(`locks after ${MAX_WRONG_CODES_PER_NUMBER_PER_YEAR} wrong codes from any addresses, until an admin lifts the lock`, async () => {
     await pastWrongCodes(MAX_WRONG_CODES_PER_NUMBER_PER_YEAR - 1, LOCK_WINDOW_SECONDS - 3600, () => demoNumber);
     const last = await guessOnce('10.7.0.1');
-    expect(last.body).toEqual({ status: false, message: expect.stringMatching(locked) });
+    expect(last.body).toEqual({ status: false, message: expect.stringMatching(locked), code: 'number_locked' });
 
     // Locked for everyone, with no code sent, even once the wrong codes have aged out of the year.
     await t.db.query(`UPDATE wrong_codes SET at = at - interval '2 years'`);
     const elsewhere = await call('/Auth/login', DEMO_PHONE, '10.7.0.2');
-    expect(elsewhere).toEqual({ status: 429, body: { status: false, message: expect.stringMatching(locked) } });
+    expect(elsewhere).toEqual({ status: 429, body: { status: false, message: expect.stringMatching(locked), code: 'number_locked' } });
 
     const admin = await t.staffTokenFor('admin');
     const list = await t.consolePost('/SignInLocks/list', {}, admin);
@@ -88,7 +88,7 @@ describe('a number guessed at for a year', () => {
   it('answers a lift of a number that is not locked with 404, naming the field', async () => {
     const admin = await t.staffTokenFor('admin');
     const response = await t.consolePost('/SignInLocks/unlock', { mobile: '+91 98765 43210' }, admin);
-    expect(response).toEqual({ status: 404, body: { status: false, message: `mobile: ${demoNumber} is not locked.` } });
+    expect(response).toEqual({ status: 404, body: { status: false, message: `mobile: ${demoNumber} is not locked.`, code: 'not_found' } });
   });
 });
 

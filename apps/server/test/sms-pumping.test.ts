@@ -85,6 +85,7 @@ describe('Auth/signup under a flood', () => {
     expect(refused.body).toEqual({
       status: false,
       message: expect.stringMatching(/^The institute has sent all the registration codes it can this hour\. Please try again in \d+ minutes?, or contact the institute\.$/),
+      code: 'registration_budget_spent',
     });
     // A refused signup leaves no request behind for staff.
     const [requests] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM registration_requests');
@@ -115,7 +116,7 @@ describe('Auth/signup under a flood', () => {
     expect(answer).toEqual({
       status: 429,
       cookies: [],
-      body: { status: false, message: 'The institute has sent all the registration codes it can today. Please try again in 4 hours, or contact the institute.' },
+      body: { status: false, message: 'The institute has sent all the registration codes it can today. Please try again in 4 hours, or contact the institute.', code: 'registration_budget_spent' },
     });
     expect(outbox).toEqual([]);
   });

@@ -16,7 +16,11 @@ export interface Answer {
 type Handler = (call: ApiCall) => Answer | Promise<Answer>;
 
 export const ok = (data: unknown, message = 'OK'): Answer => ({ status: 200, body: { status: true, message, data } });
-export const refused = (status: number, message: string): Answer => ({ status, body: { status: false, message } });
+/** A refusal as the server writes it; `code` and `field` as the contract's refusals carry them (contract/refusals.ts). */
+export const refused = (status: number, message: string, details: { code?: string; field?: string } = {}): Answer => ({
+  status,
+  body: { status: false, message, ...details },
+});
 
 const API_BASE = '/console/micros/Api';
 

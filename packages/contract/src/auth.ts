@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint, envelope } from './common.ts';
+import { refusalCode } from './refusals.ts';
 import { student } from './student.ts';
 
 /** Digits of a sign-in code: the server's OTP_LENGTH (4 by default, 6 recommended) within these bounds. */
@@ -57,7 +58,7 @@ export const verifyOtp = endpoint({
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: student, token: z.string() }),
     z.object({ status: z.literal(true), message: z.string(), data: z.object({ request_id: z.number() }) }),
-    z.object({ status: z.literal(false), message: z.string(), sign_in: z.optional(z.boolean()), tries_left: z.optional(z.number()) }),
+    z.object({ status: z.literal(false), message: z.string(), code: refusalCode, sign_in: z.optional(z.boolean()), tries_left: z.optional(z.number()) }),
   ]),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { $ZodShape } from 'zod/v4/core';
+import { refusalCode } from './refusals.ts';
 
 /** Ids travel as JSON numbers or as strings of digits (other clients of this API send "12"). */
 export const id = z.pipe(
@@ -14,8 +15,11 @@ export const id = z.pipe(
 export const envelope = <T extends z.ZodMiniType>(data: T) =>
   z.object({ status: z.boolean(), message: z.string(), data });
 
-/** What a refused or failed call answers. */
-export const failure = z.object({ status: z.literal(false), message: z.string() });
+/**
+ * What a refused or failed call answers: the spec's `{status, message}` plus the refusal's code and, when one field was
+ * refused, its name (refusals.ts).
+ */
+export const failure = z.object({ status: z.literal(false), message: z.string(), code: refusalCode, field: z.optional(z.string()) });
 export type Failure = z.infer<typeof failure>;
 
 /** A request body that carries the caller's own student id, checked against the session. */

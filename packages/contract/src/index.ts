@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './refusals.ts';
 export * from './auth.ts';
 export * from './registration.ts';
 export * from './student.ts';

@@ -17,6 +17,7 @@ import {
   type MetadataJson,
   type PhoneNumber,
 } from 'libphonenumber-js/core';
+import type { RefusalCode } from './refusals.ts';
 
 export type { CountryCode, MetadataJson };
 
@@ -36,9 +37,12 @@ export interface RefusedMobile {
   ok: false;
   /** Why, in words a member of staff or a student can act on. */
   message: string;
+  /** Why, as the code a client translates (refusals.ts). */
+  code: MobileRefusalCode;
   /** The number's calling code is not in the metadata this reader was given (always false with all of it). */
   unknownCountry?: boolean;
 }
+export type MobileRefusalCode = Extract<RefusalCode, `mobile_${string}`>;
 export type MobileCheck = CanonicalMobile | RefusedMobile;
 
 export interface MobileContext {
@@ -60,7 +64,12 @@ export const countryName = (country: CountryCode | undefined) => {
   }
 };
 
-const refuse = (message: string, unknownCountry = false): RefusedMobile => ({ ok: false, message, ...(unknownCountry ? { unknownCountry } : {}) });
+const refuse = (message: string, code: MobileRefusalCode, unknownCountry = false): RefusedMobile => ({
+  ok: false,
+  message,
+  code,
+  ...(unknownCountry ? { unknownCountry } : {}),
+});
 
 /** The rules over one metadata: the server's whole world, or the student app's India. */
 export function mobileNumbers(metadata: MetadataJson) {
@@ -69,10 +78,10 @@ export function mobileNumbers(metadata: MetadataJson) {
   /** Parses a mobile number written any common way into its canonical form, or says why it is not one. */
   function canonicalMobile(input: string, context: MobileContext = {}): MobileCheck {
     const text = input.trim();
-    if (!text) return refuse('Enter a mobile number.');
-    if (!allowed.test(text)) return refuse('A mobile number has only digits, spaces, dashes, brackets and a + at the start.');
+    if (!text) return refuse('Enter a mobile number.', 'mobile_empty');
+    if (!allowed.test(text)) return refuse('A mobile number has only digits, spaces, dashes, brackets and a + at the start.', 'mobile_characters');
     const digits = text.replace(/\D/g, '');
-    if (!digits) return refuse('Enter a mobile number.');
+    if (!digits) return refuse('Enter a mobile number.', 'mobile_empty');
 
     // `0091 98765 43210`: the international call prefix written instead of `+`.
     const written = text.startsWith('00') ? `+${digits.slice(2)}` : text.startsWith('+') ? `+${digits}` : digits;
@@ -90,14 +99,14 @@ export function mobileNumbers(metadata: MetadataJson) {
     // The common case, a valid number, is parsed once; only a refusal looks for its reason.
     if (parsed?.isValid()) return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
     const lengthProblem = validatePhoneNumberLength(written, options, metadata);
-    if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)), lengthProblem === 'INVALID_COUNTRY');
-    if (!parsed) return refuse('This is not a phone number.');
+    if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)), lengthCode(lengthProblem), lengthProblem === 'INVALID_COUNTRY');
+    if (!parsed) return refuse('This is not a phone number.', 'mobile_not_a_number');
     const where = countryName(parsed.country) ?? `+${parsed.countryCallingCode}`;
     const lengths = parsed.country ? mobileLengths(parsed.country) : undefined;
     const count = parsed.nationalNumber.length;
-    if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where));
-    if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where));
-    return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`);
+    if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where), 'mobile_too_short');
+    if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where), 'mobile_too_long');
+    return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`, 'mobile_not_mobile');
   }
 
   /**
@@ -137,6 +146,14 @@ export function mobileNumbers(metadata: MetadataJson) {
     /** `91` for `IN`: the calling code of numbers written without one. */
     callingCodeOf: (country: CountryCode): string => getCountryCallingCode(country, metadata),
   };
+}
+
+function lengthCode(problem: string): MobileRefusalCode {
+  if (problem === 'TOO_SHORT') return 'mobile_too_short';
+  if (problem === 'TOO_LONG') return 'mobile_too_long';
+  if (problem === 'INVALID_COUNTRY') return 'mobile_country_unknown';
+  if (problem === 'NOT_A_NUMBER') return 'mobile_not_a_number';
+  return 'mobile_wrong_length';
 }
 
 function describeLength(problem: string, country: string | undefined): string {

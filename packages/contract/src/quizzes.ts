@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint, envelope, id, studentBody } from './common.ts';
+import { refusalCode } from './refusals.ts';
 
 /** Dates travel as ISO 8601 in UTC (`2025-01-31T09:15:00Z`); screens show them in the student's local time. */
 const isoDate = z.string();
@@ -95,7 +96,7 @@ export const submitQuiz = endpoint({
   }),
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: quizResult }),
-    z.object({ status: z.literal(false), message: z.string(), data: z.null() }),
+    z.object({ status: z.literal(false), message: z.string(), code: refusalCode, data: z.null() }),
   ]),
 });
 

@@ -28,7 +28,7 @@ export async function authenticateSession(db: Queryable, request: FastifyRequest
   const studentId = token ? await findSessionStudentByHash(db, tokenHash) : undefined;
   if (studentId) return { studentId, tokenHash };
   // Only on the refusal path, so a live session costs nothing more: say why when staff ended it.
-  if (token && (await isDeactivatedStudentSession(db, token))) throw new ApiError(401, deactivatedMessage);
+  if (token && (await isDeactivatedStudentSession(db, token))) throw new ApiError(401, deactivatedMessage, { code: 'account_deactivated' });
   throw unauthorized();
 }
 

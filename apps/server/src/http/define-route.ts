@@ -75,7 +75,8 @@ export function parseBody(schema: z.ZodMiniType | undefined, raw: unknown): unkn
   if (!schema) return undefined;
   const parsed = schema.safeParse(raw ?? undefined);
   if (parsed.success) return parsed.data;
-  throw new ApiError(400, describeIssues(parsed.error.issues));
+  const field = parsed.error.issues.find((issue) => issue.path.length)?.path[0];
+  throw new ApiError(400, describeIssues(parsed.error.issues), { code: 'invalid_field', ...(typeof field === 'string' ? { field } : {}) });
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

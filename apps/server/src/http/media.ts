@@ -40,7 +40,7 @@ export async function registerMedia(app: FastifyInstance) {
     // The session the link was given to must still live, and its student still be enrolled in the topic's subject: a
     // link stops working with its session's Logout (docs/decisions/041) and with the enrolment (048).
     if (!holder || !(await findSessionStudentReaching(app.db, holder.session, holder.subjectId))) {
-      return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.' });
+      return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.', code: 'video_link_expired' });
     }
     // A minute in the browser's own cache, then it asks again (an ETag makes that a 304), so no copy outlives the
     // check by more than a minute either.

@@ -16,5 +16,5 @@ export function isPagePath(method: string, url: string, apiBase: string): boolea
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ status: false, message: 'Not found.' });
+  return reply.status(404).send({ status: false, message: 'Not found.', code: 'not_found' });
 }

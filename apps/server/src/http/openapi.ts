@@ -62,7 +62,7 @@ export function openApiDocument(apiBase: string, consoleBase: string) {
           : {}),
         responses: {
           '200': { description: 'Answer', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
-          '4XX': { description: 'Refused: `{status: false, message}` (401 no or wrong token, 403 role not allowed, 400 body)' },
+          '4XX': { description: 'Refused: `{status: false, message, code, field?}` (401 no or wrong token, 403 role not allowed, 400 body); `code` is one of the contract\'s REFUSAL_CODES' },
         },
       },
     };

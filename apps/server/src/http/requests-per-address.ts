@@ -24,7 +24,7 @@ export function capRequestsPerAddress(app: FastifyInstance, max: number) {
         .code(429)
         .header('Connection', 'close')
         .header('Retry-After', '10')
-        .send({ status: false, message: 'Too many requests at once from your address. Please try again in a moment.' });
+        .send({ status: false, message: 'Too many requests at once from your address. Please try again in a moment.', code: 'too_many_requests' });
       return;
     }
     inProgress.set(address, count + 1);

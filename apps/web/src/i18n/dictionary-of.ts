@@ -1,4 +1,5 @@
 import type { Dictionary } from './language.ts';
+import { fieldLabels, refusalTexts, valuedRefusals } from './refusal-texts.ts';
 
 /** Builds a dictionary from its entries: keys with `{name}` placeholders also match server messages that carry values. */
 export function dictionaryOf(messages: Record<string, string>): Dictionary {
@@ -10,5 +11,5 @@ export function dictionaryOf(messages: Record<string, string>): Dictionary {
       const source = english.split(/\{\w+\}/).map(escape).join('(.+?)');
       return { pattern: new RegExp(`^${source}$`), names, text };
     });
-  return { messages, patterns };
+  return { messages, patterns, refusals: refusalTexts, fields: fieldLabels, valued: valuedRefusals };
 }

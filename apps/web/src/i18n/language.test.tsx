@@ -47,7 +47,7 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     mockApi({});
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'स्वागत है, Arjun Sharma' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /मेरी कक्षा/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /मेरे विषय/ })).toBeInTheDocument();
   });
 
   it('from the user menu, and back to English', async () => {
@@ -78,7 +78,7 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     mockApi({
       '/Auth/whatsapp_chat': () => ok({ link: 'https://wa.me/919000000000' }),
       '/Auth/login': () => ok({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 }, 'We sent a code to your registered mobile number.'),
-      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } }),
+      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 } }),
     });
     const { user } = renderApp('/login', null);
     await user.click(await screen.findByLabelText('मोबाइल नंबर'));

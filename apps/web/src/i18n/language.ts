@@ -18,6 +18,22 @@ export interface Dictionary {
   messages: Record<string, string>;
   /** Server messages that carry values (`Please wait {wait} before …`), matched whole. */
   patterns: { pattern: RegExp; names: string[]; text: string }[];
+  /** A refusal's code (contract/refusals.ts) → the English text said for it, translated by `messages`. */
+  refusals: Record<string, string>;
+  /** A refused field's name (`mobile`) → its English label on the screens (`Mobile number`). */
+  fields: Record<string, string>;
+  /** Codes whose sentence carries values (a wait, the tries left): their sentence is matched by `patterns` first. */
+  valued: readonly string[];
+}
+
+/** What the server said when it refused a call: its English message, code and field (docs/decisions/058). */
+export interface Refusal {
+  message: string;
+  code?: string;
+  field?: string;
+  tries_left?: number;
+  /** The HTTP status, which picks the general message for a code this app does not know. */
+  status: number;
 }
 
 let language: Language = 'en';
@@ -52,6 +68,28 @@ export function translateMessage(message: string): string {
     if (match) return fill(text, Object.fromEntries(names.map((name, i) => [name, translateMessage(match[i + 1]!)])));
   }
   return message;
+}
+
+/**
+ * A refusal as the student should read it, once and without field names: in English the server's own sentence (its
+ * `field: ` prefix taken off); in another language by its code (the sentence itself for a code whose sentence carries
+ * values, such as the wait, when a pattern knows it), else a general message. Never the server's English: matching an
+ * unknown sentence against the patterns could even mistranslate it ("… of India …" read as "{n} of {length}").
+ */
+export function translateRefusal({ message, code, field, status }: Refusal): string {
+  const said = field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  if (!dictionary) return said;
+  const exact = dictionary.messages[said];
+  if (exact) return exact;
+  // A server older than the codes sends none: its sentence is all there is to go by.
+  if (!code || dictionary.valued.includes(code)) {
+    const known = translateMessage(said);
+    if (known !== said) return known;
+  }
+  const label = field ? dictionary.fields[field] : undefined;
+  if (code === 'invalid_field') return label ? t('Please check the {field}.', { field: t(label) }) : t('Please check what you entered.');
+  const text = (code && dictionary.refusals[code]) || dictionary.refusals[status >= 500 ? 'server_error' : 'bad_request']!;
+  return t(text);
 }
 
 export const currentLanguage = (): Language => language;
@@ -92,6 +130,9 @@ export function onLanguageChange(changed: () => void) {
   window.addEventListener(CHANGED, changed);
   return () => window.removeEventListener(CHANGED, changed);
 }
+
+/** The form of a text for `n` by the language's plural rules (Intl.PluralRules): `one` for 1 in English, else `other`. */
+export const plural = (n: number, one: string, other: string) => (new Intl.PluralRules(currentLocale()).select(n) === 'one' ? one : other);
 
 /** Marks English kept in a constant for `t` to translate where it is shown (the key checks find it by this name). */
 export const msg = (english: string) => english;

@@ -6,9 +6,10 @@ import { chooseLanguage, type Dictionary } from './language.ts';
 
 // A made-up language that marks every text that went through the layer: ⟦Home⟧. The data the screens show is
 // marked the same way below, so anything on a screen left unmarked was written past the layer.
-vi.mock('./hi.ts', () => {
+vi.mock('./hi.ts', async () => {
+  const { fieldLabels, refusalTexts, valuedRefusals } = await import('./refusal-texts.ts');
   const messages = new Proxy({} as Record<string, string>, { get: (_, key) => (typeof key === 'string' ? `⟦${key}⟧` : undefined) });
-  return { hindi: { messages, patterns: [] } satisfies Dictionary };
+  return { hindi: { messages, patterns: [], refusals: refusalTexts, fields: fieldLabels, valued: valuedRefusals } satisfies Dictionary };
 });
 
 const mark = (text: string) => `⟦${text}⟧`;

@@ -23,6 +23,14 @@ describe('the one date and time formatter', () => {
     expect(formatWhen(new Date(classStart), Date.parse(classStart) - 3_600_000, { locale: 'hi-IN' })).toMatch(/^आज /);
   });
 
+  it('writes Hindi times without the English "am"/"pm" that Hindi\'s locale data keeps (issue 34)', () => {
+    const hindi = { locale: 'hi-IN' };
+    expect(formatDateTime(classStart, 'time', hindi)).toBe('शाम 4:00');
+    expect(formatDateTime('2026-11-23T03:30:00Z', 'time', hindi)).toBe('सुबह 9:00');
+    expect(formatDateTime(classStart, 'dateTime', hindi)).not.toMatch(/am|pm/i);
+    expect(formatWhen(new Date(classStart), Date.parse(classStart) - 3_600_000, hindi)).not.toMatch(/am|pm/i);
+  });
+
   it('can be given another zone, and leaves an unreadable value as it came', () => {
     expect(formatDateTime(classStart, 'time', { timeZone: 'UTC' })).toBe('10:30 am');
     expect(formatDateTime('not a date', 'date')).toBe('not a date');

@@ -18,12 +18,19 @@ const styles: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
   weekdayDate: { weekday: 'short', day: 'numeric', month: 'short' },
 };
 
+/**
+ * Hindi's data in the browsers (CLDR) writes the 12-hour clock's "am"/"pm" in English ("5:00 pm"); its words for the
+ * part of the day ("शाम 5:00", "सुबह 9:00") are Hindi, so Hindi times name the part of the day instead.
+ */
+const hourWords = (style: DateTimeStyle, locale: string): Intl.DateTimeFormatOptions =>
+  locale.startsWith('hi') && (style === 'time' || style === 'dateTime') ? { dayPeriod: 'short' } : {};
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(style: DateTimeStyle, locale: string, timeZone: string) {
   const key = `${style}|${locale}|${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(locale, { ...styles[style], timeZone });
+    found = new Intl.DateTimeFormat(locale, { ...styles[style], ...hourWords(style, locale), timeZone });
     formatters.set(key, found);
   }
   return found;

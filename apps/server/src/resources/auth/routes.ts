@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { login, logout, resendOtp, verifyOtp, whatsappChat } from '@portal/contract';
 import { canonicalMobile } from '@portal/contract/phone';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, fieldRefusal } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deactivatedMessage, findStudent, findStudentByPhone, isStudentActive } from '../profile/student-repository.ts';
@@ -27,11 +27,11 @@ export async function authRoutes(app: FastifyInstance) {
   defineRoute(app, login, async ({ body, request }) => {
     // `098765 43210` and `9876543210` are one number: looked up, limited and texted in its canonical form.
     const number = canonicalMobile(body.mobile, { callingCode: body.phone_code });
-    if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
+    if (!number.ok) throw fieldRefusal('mobile', number.message, number.code);
     // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
     const student = await findStudentByPhone(app.db, number);
     // Said plainly, though it tells that the number is known: the student must learn why no code comes.
-    if (student && !(await isStudentActive(app.db, student.stud_id))) throw new ApiError(403, deactivatedMessage);
+    if (student && !(await isStudentActive(app.db, student.stud_id))) throw new ApiError(403, deactivatedMessage, { code: 'account_deactivated' });
     const sent = await sendCode(app, askedBy(request, { phone: number.e164, audience: 'student', accountId: student?.stud_id ?? null }));
     return { status: true, message: codeSentMessage, data: sent };
   });
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
   defineRoute(app, resendOtp, async ({ body, request }) => {
     const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
     if (!challenge || challenge.used || !studentDoor.includes(challenge.audience)) {
-      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.');
+      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.', { code: 'sign_in_ended' });
     }
     const sent = await sendCode(app, askedBy(request, replacing(challenge)));
     return { status: true, message: codeSentMessage, data: sent };
@@ -49,12 +49,12 @@ export async function authRoutes(app: FastifyInstance) {
     const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
     if (!result.ok) {
       app.metrics.signInFailures.inc();
-      return { status: false as const, message: result.message, ...(result.triesLeft ? { tries_left: result.triesLeft } : {}) };
+      return { status: false as const, message: result.message, code: result.code, ...(result.triesLeft ? { tries_left: result.triesLeft } : {}) };
     }
     if (result.audience === 'registration') return fileProvedRequest(app.db, result.accountId);
     const student = await findStudent(app.db, result.accountId);
-    if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.' };
-    if (!(await isStudentActive(app.db, student.stud_id))) return { status: false as const, message: deactivatedMessage };
+    if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.', code: 'code_expired' };
+    if (!(await isStudentActive(app.db, student.stud_id))) return { status: false as const, message: deactivatedMessage, code: 'account_deactivated' };
     await deleteDeadSessions(app.db, student.stud_id);
     const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);
     // This browser proved it holds the number: its next codes come from an allowance strangers cannot spend.

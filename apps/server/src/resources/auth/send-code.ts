@@ -1,3 +1,4 @@
+import type { RefusalCode } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.ts';
 import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
@@ -27,7 +28,7 @@ import { describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCode
 
 export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';
 
-const limited = (message: string) => new ApiError(429, message);
+const limited = (message: string, code: RefusalCode) => new ApiError(429, message, { code });
 
 export interface SentCode {
   otp_ref: string;
@@ -104,7 +105,7 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
     // Counted after the transaction, which stored nothing: the Overview and /metrics say the budget was hit.
     await recordBudgetRefusal(app.db);
     app.metrics.registrationBudgetRefusals.inc({ window: stored.window });
-    throw limited(stored.message);
+    throw limited(stored.message, 'registration_budget_spent');
   }
   const { id } = stored;
 
@@ -125,25 +126,25 @@ async function checkLimits(tx: Queryable, phone: string, clientIp: string, devic
     // must not get round the cool-down.
     const age = (await latestSendAge(tx, phone, clientIp)) ?? replacing.age;
     if (age < RESEND_COOLDOWN_SECONDS) {
-      throw limited(`Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`);
+      throw limited(`Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`, 'resend_too_soon');
     }
   }
   const wrong = wrongCodeRefusal(await wrongCodes(tx, phone, clientIp));
-  if (wrong) throw limited(wrong);
+  if (wrong) throw limited(wrong.message, wrong.code);
   const number = await numberSends(tx, phone, clientIp, device);
   if (device) {
     // The owner's own browser: strangers' codes do not count against it, nor its codes against the number's caps.
     if (number.sendsFromDevice >= MAX_SENDS_PER_NUMBER_AND_DEVICE) {
-      throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFromDeviceFreeIn)}.`);
+      throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFromDeviceFreeIn)}.`, 'too_many_codes_number');
     }
     return;
   }
   if (number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS || number.sends >= MAX_SENDS_PER_NUMBER) {
     const wait = number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS ? number.sendsHereFreeIn : number.sendsFreeIn;
-    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`);
+    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`, 'too_many_codes_number');
   }
   const address = await addressActivity(tx, clientIp);
   if (address.sends >= MAX_SENDS_PER_ADDRESS) {
-    throw limited(`Too many codes were asked for from your network. Please try again in ${describeWait(address.freeIn)}.`);
+    throw limited(`Too many codes were asked for from your network. Please try again in ${describeWait(address.freeIn)}.`, 'too_many_codes_network');
   }
 }

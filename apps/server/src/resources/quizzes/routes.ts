@@ -44,7 +44,7 @@ export async function quizRoutes(app: FastifyInstance) {
     const submission = await submitAttempt(app.db, studentId, quiz, body.submit_data, body.submission_id);
     return submission.ok
       ? { status: true as const, message: submission.result.message, data: submission.result }
-      : { status: false as const, message: submission.message, data: null };
+      : { status: false as const, message: submission.message, code: submission.code, data: null };
   });
 
   defineRoute(app, getQuizHistory, async ({ body, studentId }) => {

@@ -1,3 +1,4 @@
+import type { RefusalCode } from '@portal/contract';
 import type { QuizResult } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -9,7 +10,7 @@ import { listGradableQuestions } from './quiz-repository.ts';
 /** The same answers again within this many seconds are a repeated Submit (a double click, a retry), not a new attempt. */
 export const DUPLICATE_WINDOW_SECONDS = 60;
 
-export type Submission = { ok: true; result: QuizResult } | { ok: false; message: string };
+export type Submission = { ok: true; result: QuizResult } | { ok: false; message: string; code: RefusalCode };
 
 /**
  * Grades and stores one attempt in one transaction. Under a lock per student and quiz it first looks for the
@@ -25,9 +26,9 @@ export async function submitAttempt(
   submissionId?: string,
 ): Promise<Submission> {
   const questions = await listGradableQuestions(db, quiz.id);
-  if (questions.length === 0) return { ok: false, message: 'This quiz has no questions yet.' };
+  if (questions.length === 0) return { ok: false, message: 'This quiz has no questions yet.', code: 'quiz_no_questions' };
   const grade = gradeSubmission(questions, answers, quiz.pass_marks);
-  if (!grade.ok) throw new ApiError(400, grade.message);
+  if (!grade.ok) throw new ApiError(400, grade.message, { code: 'quiz_answer_invalid' });
   const hash = answersHash(grade.answers);
 
   return db.transaction(async (tx) => {
@@ -35,7 +36,7 @@ export async function submitAttempt(
     await lockStudentQuiz(tx, studentId, quiz.id);
     if (submissionId) {
       const first = await findAttemptBySubmission(tx, studentId, submissionId);
-      if (first && first.quiz_id !== quiz.id) throw new ApiError(409, 'submission_id: was already used for another quiz');
+      if (first && first.quiz_id !== quiz.id) throw new ApiError(409, 'submission_id: was already used for another quiz', { code: 'conflict', field: 'submission_id' });
       if (first) return passed(quiz, first.id, first.result, `${first.marks}/${first.max_marks}`);
     }
     const latest = await findLatestAttempt(tx, studentId, quiz.id, DUPLICATE_WINDOW_SECONDS);
@@ -43,7 +44,7 @@ export async function submitAttempt(
       return passed(quiz, latest.id, latest.result, `${latest.marks}/${latest.max_marks}`);
     }
     if (latest && !quiz.allow_retake) {
-      return { ok: false, message: 'You have already taken this quiz, and it can be taken only once. See your result in Reports.' };
+      return { ok: false, message: 'You have already taken this quiz, and it can be taken only once. See your result in Reports.', code: 'quiz_already_taken' };
     }
     const attemptId = await insertAttempt(tx, {
       quizId: quiz.id,

@@ -6,6 +6,7 @@ import { deleteRequest, findRequestPhone, markProved } from './registration-repo
 
 export const requestFiledMessage = 'Your request went to the institute. You will get an SMS when you can sign in.';
 export const alreadyStudentMessage = 'This number already has an account. Please sign in with it.';
+const requestEndedMessage = 'This request has ended. Please fill in the form again.';
 
 /**
  * After the code proved a registration's number: the request waits for staff, unless the number
@@ -14,16 +15,16 @@ export const alreadyStudentMessage = 'This number already has an account. Please
  */
 export async function fileProvedRequest(db: Database, requestId: number): Promise<ResponseOf<typeof verifyOtp>> {
   const request = await findRequestPhone(db, requestId);
-  if (!request) return { status: false, message: 'This request has ended. Please fill in the form again.' };
+  if (!request) return { status: false, message: requestEndedMessage, code: 'request_ended' };
   return db.transaction(async (tx) => {
     // The same lock as approvals take: a request cannot be filed while its number becomes a student.
     await lockNumber(tx, request.e164);
     if (await findStudentByPhone(tx, request)) {
       await deleteRequest(tx, requestId);
-      return { status: false, message: alreadyStudentMessage, sign_in: true };
+      return { status: false, message: alreadyStudentMessage, code: 'already_student', sign_in: true };
     }
     if (!(await markProved(tx, requestId, request.e164))) {
-      return { status: false, message: 'This request has ended. Please fill in the form again.' };
+      return { status: false, message: requestEndedMessage, code: 'request_ended' };
     }
     return { status: true, message: requestFiledMessage, data: { request_id: requestId } };
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { academicLevels, registration, signup } from '@portal/contract';
 import { canonicalMobile, countryName, countryOfNumber } from '@portal/contract/phone';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, fieldRefusal } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { clientAddressKey } from '../auth/client-address.ts';
 import { sendCode } from '../auth/send-code.ts';
@@ -25,20 +25,20 @@ export async function registrationRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, signup, async ({ body, request }) => {
-    if (app.config.REGISTRATION === 'closed') throw new ApiError(403, registrationClosedMessage);
+    if (app.config.REGISTRATION === 'closed') throw new ApiError(403, registrationClosedMessage, { code: 'registration_closed' });
     if (!(await findActiveLevel(app.db, body.academic_level))) {
-      throw new ApiError(400, 'academic_level: Choose one of the listed levels.');
+      throw fieldRefusal('academic_level', 'Choose one of the listed levels.', 'academic_level_unknown');
     }
     // Stored and texted in the same canonical form as students, so approval and sign-in find the same number.
     const number = canonicalMobile(body.mobile, { callingCode: body.phone_code });
-    if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
+    if (!number.ok) throw fieldRefusal('mobile', number.message, number.code);
     const phone = number.e164;
     // Anyone can type any number here, and some cost the institute dearly (premium, satellite): text only the
     // countries it chose (SMS_COUNTRIES, docs/decisions/047). Said openly: it tells nothing about who studies here.
     const country = countryOfNumber(phone);
     if (!country || !app.config.SMS_COUNTRIES.includes(country)) {
       const where = app.config.SMS_COUNTRIES.map((c) => countryName(c)).join(', ');
-      throw new ApiError(400, `mobile: We can text a registration code only to a mobile number of ${where}. Please contact the institute to join.`);
+      throw fieldRefusal('mobile', `We can text a registration code only to a mobile number of ${where}. Please contact the institute to join.`, 'mobile_country_not_served');
     }
     const requestId = await insertRequest(app.db, body, number);
     try {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../../i18n/language.ts';
+import { msg, plural, t } from '../../i18n/language.ts';
 
 /** A numbered question with its marks, framed as a fieldset; taking a quiz, reviewing a report and the console's preview share it. */
 export function QuestionFrame({
@@ -24,7 +24,7 @@ export function QuestionFrame({
         <span className="min-w-0 flex-1 font-semibold wrap-anywhere">
           {number}. {question}
         </span>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{t('{marks} Marks', { marks })}</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{t(plural(marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks })}</span>
       </legend>
       {children}
     </fieldset>

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { sendCode } from './api/send-code.ts';
 import { PhoneField, type PhoneNumber } from './phone-field.tsx';
 import { readPhone } from './phone-number.ts';
@@ -37,7 +36,8 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
     try {
       onSent(await sendCode(reading.phone_code, reading.mobile));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      // Said once, beside the number it is about (a toast as well would say it twice).
+      setProblem(error instanceof Error ? error.message : String(error));
       setPending(false);
     }
   };

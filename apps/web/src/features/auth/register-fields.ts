@@ -56,13 +56,8 @@ export function checkDraft(draft: RegisterDraft): FieldErrors {
   return errors;
 }
 
-/** The server's 400 names each field (`email: Enter a valid email address.; name: …`): put each under its field. */
-export function serverFieldErrors(message: string): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const part of message.split('; ')) {
-    const match = /^(\w+): (.+)$/.exec(part);
-    const field = match?.[1] === 'phone_code' ? 'mobile' : match?.[1];
-    if (match?.[2] && isField(field)) errors[field] = translateMessage(match[2]);
-  }
-  return errors;
+/** The form's field a server refusal names (`field` beside its code), or undefined for a refusal of the whole form. */
+export function refusedField(field: string | undefined): FieldName | undefined {
+  const named = field === 'phone_code' ? 'mobile' : field;
+  return isField(named) ? named : undefined;
 }

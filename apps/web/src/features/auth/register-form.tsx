@@ -1,11 +1,10 @@
 import type { AcademicLevel } from '@portal/contract/registration';
 import { type FormEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ApiError } from '../../lib/api-client.ts';
 import { signUp } from './api/sign-up.ts';
 import { PhoneField } from './phone-field.tsx';
 import type { CodeSent } from './phone-step.tsx';
-import { checkDraft, fieldOrder, type FieldErrors, type RegisterDraft, serverFieldErrors, toBody } from './register-fields.ts';
+import { checkDraft, fieldOrder, type FieldErrors, type RegisterDraft, refusedField, toBody } from './register-fields.ts';
 import { FieldError, inputClass, TextField } from './text-field.tsx';
 import { t } from '../../i18n/language.ts';
 
@@ -23,6 +22,8 @@ interface RegisterFormProps {
 export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormProps) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** A refusal of the whole form (registration closed, too many codes): said once, above its button. */
+  const [problem, setProblem] = useState('');
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -41,14 +42,16 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
     const found = checkDraft(draft);
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
+    setProblem('');
     setPending(true);
     try {
       onSent(await signUp(toBody(draft)), draft);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const fromServer = error instanceof ApiError && error.status === 400 ? serverFieldErrors(message) : {};
-      if (Object.keys(fromServer).length > 0) showErrors(fromServer);
-      else toast.error(message);
+      // The message is already in the student's language and without field names (api-client.ts).
+      const field = error instanceof ApiError ? refusedField(error.refusal.field) : undefined;
+      if (field) showErrors({ [field]: message });
+      else setProblem(message);
       setPending(false);
     }
   };
@@ -93,6 +96,9 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
         <FieldError id="register-academic-level-error" message={errors.academic_level} />
       </div>
       <p className="text-sm text-slate-600">{t('We will text a code to this number to check it is yours.')}</p>
+      <p role="alert" className="text-sm text-red-700 empty:hidden">
+        {problem}
+      </p>
       <button
         type="submit"
         disabled={pending}

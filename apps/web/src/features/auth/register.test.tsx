@@ -116,7 +116,7 @@ describe('the register step', () => {
   });
 
   it("puts the server's refusal of a field under that field", async () => {
-    const { user } = await openRegister({ '/Auth/signup': () => refused(400, 'academic_level: Choose one of the listed levels.') });
+    const { user } = await openRegister({ '/Auth/signup': () => refused(400, 'academic_level: Choose one of the listed levels.', { code: 'academic_level_unknown', field: 'academic_level' }) });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     const select = screen.getByLabelText('Select your academic level');

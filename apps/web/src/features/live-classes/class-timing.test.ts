@@ -9,8 +9,9 @@ const at = (minutesFromNow: number, duration = 60) => ({
 });
 
 describe('the state of a class', () => {
-  it('is upcoming until 15 minutes before the start, then starting soon, and joinable throughout', () => {
-    expect(classTiming(at(16), now)).toMatchObject({ state: 'upcoming', joinable: true });
+  it('is upcoming until 15 minutes before the start, then starting soon; Join Live opens only then', () => {
+    expect(classTiming(at(3 * 24 * 60), now)).toMatchObject({ state: 'upcoming', joinable: false });
+    expect(classTiming(at(16), now)).toMatchObject({ state: 'upcoming', joinable: false, opensAt: new Date(now + MIN) });
     expect(classTiming(at(15), now)).toMatchObject({ state: 'starting', joinable: true });
   });
 

@@ -1,7 +1,10 @@
 import { formatDateTime } from '../../lib/date-time.ts';
 import type { LiveClass } from '@portal/contract';
 
-/** A class is 'Starting soon' this long before its start: tutors open the room early, students test their sound. */
+/**
+ * A class is 'Starting soon' this long before its start, and Join Live opens then: tutors open the room early, students
+ * test their sound. Earlier, a student would join an empty room days ahead (issue 34).
+ */
 export const STARTING_SOON_MINUTES = 15;
 
 export type ClassState = 'upcoming' | 'starting' | 'live' | 'finished';
@@ -10,7 +13,9 @@ export interface ClassTiming {
   state: ClassState;
   startsAt: Date;
   endsAt: Date;
-  /** Whether the Join Live link is offered: until the class has finished (spec: every card has the link). */
+  /** When Join Live opens: STARTING_SOON_MINUTES before the start. */
+  opensAt: Date;
+  /** Whether the Join Live link works now: from `opensAt` until the class has finished. */
   joinable: boolean;
 }
 
@@ -23,7 +28,8 @@ export function classTiming(liveClass: Pick<LiveClass, 'starts_at' | 'duration_m
     state,
     startsAt: new Date(start),
     endsAt: new Date(end),
-    joinable: state !== 'finished',
+    opensAt: new Date(soon),
+    joinable: state === 'starting' || state === 'live',
   };
 }
 

@@ -41,12 +41,34 @@ export function LiveClassCard({
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-1">
         {timing.joinable ? (
           <JoinLiveLink url={liveClass.online_url} describedBy={titleId} onJoin={onJoin} />
+        ) : timing.state === 'upcoming' ? (
+          <JoinLiveLater opensAt={timing.opensAt} now={now} />
         ) : (
           <p className="text-sm font-medium">{t('This class has finished.')}</p>
         )}
         {children}
       </div>
     </article>
+  );
+}
+
+/** Before it opens, Join Live is shown switched off, with the time it opens. */
+function JoinLiveLater({ opensAt, now }: { opensAt: Date; now: number }) {
+  const opensId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        disabled
+        aria-describedby={opensId}
+        className="inline-flex min-h-11 cursor-not-allowed items-center rounded-lg border border-slate-300 bg-slate-100 px-4 font-semibold text-slate-600"
+      >
+        {t('Join Live')}
+      </button>
+      <p id={opensId} className="text-sm">
+        {t('Opens {when}', { when: formatWhen(opensAt, now) })}
+      </p>
+    </>
   );
 }
 

@@ -95,7 +95,7 @@ describe('/live-classes/{subId}/{bId}', () => {
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('keeps a finished class from looking joinable, and offers Join Live on an upcoming one with its start time', async () => {
+  it('keeps a finished class from looking joinable, and opens Join Live on an upcoming one only 15 minutes before it starts', async () => {
     mockApi({ '/Student/live_classes': () => ok(classes) });
     renderApp('/live-classes/3/21');
     const finished = await screen.findByRole('article', { name: /Dimensional analysis/ });
@@ -103,7 +103,10 @@ describe('/live-classes/{subId}/{bId}', () => {
     expect(finished).toHaveTextContent('This class has finished.');
     expect(within(finished).queryByRole('link')).not.toBeInTheDocument();
     const upcoming = card(/Graphs of motion/);
-    expect(within(upcoming).getByRole('link', { name: /Join Live/ })).toHaveAttribute('target', '_blank');
+    expect(within(upcoming).queryByRole('link', { name: /Join Live/ })).not.toBeInTheDocument();
+    const closed = within(upcoming).getByRole('button', { name: 'Join Live' });
+    expect(closed).toBeDisabled();
+    expect(closed).toHaveAccessibleDescription(/^Opens (today|tomorrow) at /);
     expect(upcoming).toHaveTextContent('Upcoming');
     expect(upcoming).toHaveTextContent(/(today|tomorrow) at /);
   });

@@ -87,7 +87,7 @@ describe('Reviewing an attempt', () => {
     expect(optionBox(2, '20 m')).not.toHaveClass('bg-green-50');
     expect(optionBox(2, '20 m')).toHaveTextContent('✓ Correct answer');
     expect(optionBox(2, '10 m')).toHaveTextContent(/^10 m$/);
-    expect(screen.getByRole('group', { name: /^3\. / })).toHaveTextContent('Not answered · 0/1 Marks');
+    expect(screen.getByRole('group', { name: /^3\. / })).toHaveTextContent('Not answered · 0/1 Mark');
   });
 
   it("shows the error view for an attempt that is not the student's", async () => {

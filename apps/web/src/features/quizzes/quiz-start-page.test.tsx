@@ -37,7 +37,7 @@ describe('Taking a quiz', () => {
     const { calls } = openQuiz();
     expect(await screen.findByRole('heading', { name: 'Units and Dimensions' })).toBeInTheDocument();
     expect(screen.getByText('Total Marks : 7')).toBeInTheDocument();
-    expect(within(question(1)).getByText('1 Marks')).toBeInTheDocument();
+    expect(within(question(1)).getByText('1 Mark')).toBeInTheDocument();
     expect(within(question(3)).getByText('4 Marks')).toBeInTheDocument();
     expect(within(question(1)).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['Newton', 'Joule', 'Kelvin', 'Watt']);
     expect(calls.find((c) => c.path === '/Student/get_quiz')?.body).toEqual({ stud_id: demoStudent.stud_id, quiz_id: 5 });

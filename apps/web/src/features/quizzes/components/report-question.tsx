@@ -1,5 +1,5 @@
 import type { ReportQuestion } from '@portal/contract';
-import { msg, t } from '../../../i18n/language.ts';
+import { msg, plural, t } from '../../../i18n/language.ts';
 import { QuestionFrame } from '../../../components/quiz-question/question-frame.tsx';
 
 type OptionRole = 'right' | 'wrong' | 'correct' | 'other';
@@ -58,7 +58,7 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
         })}
       </ul>
       <p className="mt-3 text-sm font-medium text-slate-700">
-        {verdict} · {t('{marks} Marks', { marks: `${gained}/${item.marks}` })}
+        {verdict} · {t(plural(item.marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks: `${gained}/${item.marks}` })}
       </p>
     </QuestionFrame>
   );
