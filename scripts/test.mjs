@@ -19,7 +19,13 @@ function run(name, command, args, env = {}) {
 
 function vitest(name, projects, env = {}) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/summary-reporter.mjs'];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=./scripts/summary-reporter.mjs',
+  ];
   run(name, 'npx', args, { ...env, SUMMARY_FILE: file });
   if (!existsSync(file)) return;
   const summary = JSON.parse(readFileSync(file, 'utf8'));
@@ -33,6 +39,8 @@ const only = process.argv[2];
 if (!only || only === 'static') {
   run('type-check', 'npm', ['run', '--silent', 'typecheck']);
   run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
+  run('format', 'npx', ['biome', 'format', '.']);
 }
 if (!only || only === 'unit') {
   // Prometheus's linter for /metrics (installed with apt-get when missing and root, as Chromium is).
@@ -40,29 +48,45 @@ if (!only || only === 'unit') {
   // One run: the web tests, the API tests on PGlite and (with TEST_DATABASE_URL) on PostgreSQL side by side, so a
   // file waiting on one database leaves the cores to the others. A failure's project is in vitest's own lines.
   const postgres = process.env.TEST_DATABASE_URL;
-  vitest(postgres ? 'web and API tests (PGlite and PostgreSQL)' : 'web and API tests (PGlite)', ['web', 'server', ...(postgres ? ['server-postgres'] : [])], {
-    TEST_DATABASE_URL: '',
-    POSTGRES_TEST_URL: postgres ?? '',
-  });
+  vitest(
+    postgres ? 'web and API tests (PGlite and PostgreSQL)' : 'web and API tests (PGlite)',
+    ['web', 'server', ...(postgres ? ['server-postgres'] : [])],
+    {
+      TEST_DATABASE_URL: '',
+      POSTGRES_TEST_URL: postgres ?? '',
+    },
+  );
 }
 let built = false;
-if (!only || only === 'e2e' || only === 'production') built = run('build the web app and the server', 'npm', ['run', 'build']);
+if (!only || only === 'e2e' || only === 'production')
+  built = run('build the web app and the server', 'npm', ['run', 'build']);
 if ((!only || only === 'e2e') && built && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
   vitest('end-to-end tests (Chromium)', ['e2e']);
 }
-const deployTools = (!only || only === 'production') && run('nginx and systemd-analyze', 'bash', ['scripts/ensure-deploy-tools.sh']);
+const deployTools =
+  (!only || only === 'production') && run('nginx and systemd-analyze', 'bash', ['scripts/ensure-deploy-tools.sh']);
 if (deployTools) {
-  const passed = run('deploy files: nginx -t of deploy/nginx.conf (and its TLS edit), systemd-analyze of the unit', 'node', ['scripts/check-deploy-files.mjs']);
+  const passed = run(
+    'deploy files: nginx -t of deploy/nginx.conf (and its TLS edit), systemd-analyze of the unit',
+    'node',
+    ['scripts/check-deploy-files.mjs'],
+  );
   totals[passed ? 'passed' : 'failed'] += 1;
 }
 if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) {
   // The production layout: the built server after `npm prune --omit=dev`, two instances on a fresh database.
   const release = mkdtempSync(join(tmpdir(), 'portal-release-'));
   if (run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
-    const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', ['scripts/two-instances.mjs', release]);
+    const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', [
+      'scripts/two-instances.mjs',
+      release,
+    ]);
     totals[passed ? 'passed' : 'failed'] += 1;
     if (deployTools) {
-      const restarted = run('rolling restart of two instances behind nginx under load', 'node', ['scripts/restart-behind-nginx.mjs', release]);
+      const restarted = run('rolling restart of two instances behind nginx under load', 'node', [
+        'scripts/restart-behind-nginx.mjs',
+        release,
+      ]);
       totals[restarted ? 'passed' : 'failed'] += 1;
     }
   }
@@ -72,5 +96,7 @@ if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) 
 // Repeated at the end, where a log cut to its last lines still shows them.
 for (const failed of failedTests) console.log(`failed: ${failed}`);
 console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps.length ? 1 : 0);
