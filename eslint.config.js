@@ -41,13 +41,43 @@ export default tseslint.config(
       'portal/import-zones': [
         'error',
         [
-          { eachFolderOf: 'apps/web/src/features', message: 'A student feature does not import another feature; move what both need to components/, lib/ or api/' },
-          { eachFolderOf: 'apps/web/src/console/features', message: 'A console feature does not import another feature; move what both need to console/components or console/lib' },
-          { from: 'apps/web/src', except: ['apps/web/src/console'], forbid: 'apps/web/src/console', message: 'The student app does not import the console (it would weigh on its first load)' },
-          { from: 'apps/web/src', except: ['apps/web/src/console'], forbidPackage: '@portal/contract/console', message: 'The student app does not import the console’s calls' },
-          { from: 'apps/web/src/console', forbid: 'apps/web/src/features', message: 'The console does not import the student app’s features' },
-          { from: 'apps/server/src/http', forbid: 'apps/server/src/resources', message: 'http/ serves every resource and imports none of them' },
-          { from: 'apps/server/src/sms', forbid: 'apps/server/src/resources', message: 'sms/ sends messages for every resource and imports none of them' },
+          {
+            eachFolderOf: 'apps/web/src/features',
+            message:
+              'A student feature does not import another feature; move what both need to components/, lib/ or api/',
+          },
+          {
+            eachFolderOf: 'apps/web/src/console/features',
+            message:
+              'A console feature does not import another feature; move what both need to console/components or console/lib',
+          },
+          {
+            from: 'apps/web/src',
+            except: ['apps/web/src/console'],
+            forbid: 'apps/web/src/console',
+            message: 'The student app does not import the console (it would weigh on its first load)',
+          },
+          {
+            from: 'apps/web/src',
+            except: ['apps/web/src/console'],
+            forbidPackage: '@portal/contract/console',
+            message: 'The student app does not import the console’s calls',
+          },
+          {
+            from: 'apps/web/src/console',
+            forbid: 'apps/web/src/features',
+            message: 'The console does not import the student app’s features',
+          },
+          {
+            from: 'apps/server/src/http',
+            forbid: 'apps/server/src/resources',
+            message: 'http/ serves every resource and imports none of them',
+          },
+          {
+            from: 'apps/server/src/sms',
+            forbid: 'apps/server/src/resources',
+            message: 'sms/ sends messages for every resource and imports none of them',
+          },
         ],
       ],
     },
@@ -73,7 +103,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '**/app/*'], message: 'Shared code does not import features or the app.' }] },
+        {
+          patterns: [
+            { group: ['**/features/*', '**/app/*'], message: 'Shared code does not import features or the app.' },
+          ],
+        },
       ],
     },
   },

@@ -12,13 +12,26 @@ export default defineConfig({
         test: {
           // On PGlite, or on the PostgreSQL server TEST_DATABASE_URL names (a schema per file).
           name: 'server',
-          include: ['apps/server/test/**/*.test.ts', 'packages/contract/test/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          include: [
+            'apps/server/test/**/*.test.ts',
+            'packages/contract/test/**/*.test.ts',
+            'eslint-rules/**/*.test.ts',
+          ],
           globalSetup: ['apps/server/test/global-setup.ts'],
           ...apiTests,
         },
       },
       ...(postgresUrl
-        ? [{ test: { name: 'server-postgres', include: ['apps/server/test/**/*.test.ts'], env: { TEST_DATABASE_URL: postgresUrl }, ...apiTests } }]
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/test/**/*.test.ts'],
+                env: { TEST_DATABASE_URL: postgresUrl },
+                ...apiTests,
+              },
+            },
+          ]
         : []),
       {
         plugins: [react()],

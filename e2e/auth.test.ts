@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, enterCode, openLogin, openPage, OTHER_MOBILE, outboxSize, phone, requestCode, signInThroughLoginScreen, waitForCode } from './support/browser.ts';
+import {
+  desktop,
+  enterCode,
+  openLogin,
+  openPage,
+  OTHER_MOBILE,
+  outboxSize,
+  phone,
+  requestCode,
+  signInThroughLoginScreen,
+  waitForCode,
+} from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { postFrom } from './support/strangers.ts';
 
@@ -92,10 +103,11 @@ describe('sign-in and logout on a desktop', () => {
     const field = page.getByLabel('Mobile number');
     await field.waitFor();
     // The ring is drawn around the +91 and the field together.
-    const outline = () => page.evaluate(() => {
-      const style = getComputedStyle(document.activeElement!.parentElement!);
-      return `${style.outlineStyle} ${style.outlineWidth}`;
-    });
+    const outline = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!.parentElement!);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
     await field.focus();
     expect(await outline()).toBe('solid 3px');
 
@@ -104,7 +116,9 @@ describe('sign-in and logout on a desktop', () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/plain', '+91 98765 43210');
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     });
     await expect.poll(() => field.inputValue()).toBe('+91 98765 43210');
     await close();
@@ -124,7 +138,7 @@ describe('sign-in and logout on a desktop', () => {
 });
 
 describe('a stranger who fills the number with code requests', () => {
-  it("does not keep the owner out: the browser that signed in to the number before still gets a code", async () => {
+  it('does not keep the owner out: the browser that signed in to the number before still gets a code', async () => {
     const { page, close } = await openPage(browser(), desktop);
     await signInThroughLoginScreen(page, OTHER_MOBILE);
     await page.getByRole('button', { name: /User menu/ }).click();
@@ -134,10 +148,15 @@ describe('a stranger who fills the number with code requests', () => {
     // 18 requests from three other addresses: 15 codes texted, then the number is capped for anyone else.
     const statuses: number[] = [];
     for (const stranger of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
-      for (let i = 0; i < 6; i++) statuses.push(await postFrom(stranger, '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE }));
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          await postFrom(stranger, '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE }),
+        );
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    expect(await postFrom('127.0.0.5', '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE })).toBe(429);
+    expect(
+      await postFrom('127.0.0.5', '/console/micros/Api/Auth/login', { phone_code: '91', mobile: OTHER_MOBILE }),
+    ).toBe(429);
 
     // The owner's own browser: a code, and a sign-in with it (which also frees the number for the files after this one).
     await signInThroughLoginScreen(page, OTHER_MOBILE);

@@ -9,8 +9,14 @@ const screenshot = screenshots('console-360-');
 
 /** A console call as the signed-in staff member, with the token the console keeps. */
 async function callConsole<T>(page: Page, path: string, body: object): Promise<T> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('consoleSession')!) as { state: { token: string } }).state.token);
-  const response = await fetch(`${inject('baseUrl')}/console/micros/Staff${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Token: token }, body: JSON.stringify(body) });
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('consoleSession')!) as { state: { token: string } }).state.token,
+  );
+  const response = await fetch(`${inject('baseUrl')}/console/micros/Staff${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Token: token },
+    body: JSON.stringify(body),
+  });
   const payload = (await response.json()) as { data: T; message: string };
   if (!response.ok) throw new Error(`${path}: ${payload.message}`);
   return payload.data;
@@ -33,7 +39,11 @@ async function settled(page: Page) {
 async function expectFits(page: Page, where: string) {
   await settled(page);
   await screenshot(page, where.replace(/\W+/g, '-'));
-  expect({ where, overflow: await horizontalOverflow(page), clipped: await clippedContent(page) }).toEqual({ where, overflow: 0, clipped: [] });
+  expect({ where, overflow: await horizontalOverflow(page), clipped: await clippedContent(page) }).toEqual({
+    where,
+    overflow: 0,
+    clipped: [],
+  });
   expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
 }
 
@@ -43,26 +53,46 @@ describe('every console screen on a 360 px phone', () => {
     await signInToConsole(page);
 
     // A quiz with long options in the first chapter of the first subject that has one.
-    const { subjects } = await callConsole<{ subjects: { id: number; name: string; chapters: number }[] }>(page, '/Course/subjects', {});
+    const { subjects } = await callConsole<{ subjects: { id: number; name: string; chapters: number }[] }>(
+      page,
+      '/Course/subjects',
+      {},
+    );
     const subject = subjects.find((s) => s.chapters > 0)!;
-    const { chapters } = await callConsole<{ chapters: { id: number; name: string }[] }>(page, '/Course/subject', { subject_id: subject.id });
+    const { chapters } = await callConsole<{ chapters: { id: number; name: string }[] }>(page, '/Course/subject', {
+      subject_id: subject.id,
+    });
     const chapter = chapters[0]!;
     await callConsole(page, '/Quiz/save', {
       chapter_id: chapter.id,
       name: 'What keeps the Moon going round the Earth, and what would happen without it',
       pass_marks: 1,
       allow_retake: true,
-      questions: [{ question: 'Which of these keeps the Moon in its orbit around the Earth, month after month, year after year?', options: longOptions, answer: 1, marks: 2 }],
+      questions: [
+        {
+          question: 'Which of these keeps the Moon in its orbit around the Earth, month after month, year after year?',
+          options: longOptions,
+          answer: 1,
+          marks: 2,
+        },
+      ],
     });
 
     // A batch of 40 in Physics, as the clerk had: 39 imported beside the demo student, some named in Hindi.
     const rows = ['name,mobile,guardian,state,academic_level,subjects,batches'];
-    for (let i = 0; i < 39; i++) rows.push(`${i % 2 ? 'बैच साथी' : 'Batchmate'} ${i},+91 73${String(100_000_00 + i * 7).padStart(8, '0')},Guardian ${i},Rajasthan,Class 10,Physics,Physics Batch A (Morning)`);
-    const imported = await callConsole<{ created: number; skipped: unknown[] }>(page, '/Students/import_commit', { file: Buffer.from(rows.join('\n')).toString('base64') });
+    for (let i = 0; i < 39; i++)
+      rows.push(
+        `${i % 2 ? 'बैच साथी' : 'Batchmate'} ${i},+91 73${String(100_000_00 + i * 7).padStart(8, '0')},Guardian ${i},Rajasthan,Class 10,Physics,Physics Batch A (Morning)`,
+      );
+    const imported = await callConsole<{ created: number; skipped: unknown[] }>(page, '/Students/import_commit', {
+      file: Buffer.from(rows.join('\n')).toString('base64'),
+    });
     expect(imported).toMatchObject({ created: 39, skipped: [] });
 
     const nav = page.getByRole('navigation', { name: 'Console' });
-    const routes = await nav.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    const routes = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
     expect(routes.length).toBeGreaterThan(8);
     for (const route of [...routes, '/console/no-such-page']) {
       await page.goto(route);
@@ -86,10 +116,16 @@ describe('every console screen on a 360 px phone', () => {
     await page.goto('/console/insights');
     await settled(page);
     await page.getByLabel('Subject').selectOption({ label: 'Physics' });
-    await page.getByRole('region', { name: 'Who watched what in Physics' }).getByText(/^\d{2,} students are enrolled/).waitFor();
+    await page
+      .getByRole('region', { name: 'Who watched what in Physics' })
+      .getByText(/^\d{2,} students are enrolled/)
+      .waitFor();
     const quiz = page.getByLabel('Quiz');
     await quiz.selectOption({ label: (await quiz.locator('option').nth(1).textContent()) ?? '' });
-    await page.getByRole('region', { name: /^Results of / }).getByText('Average score').waitFor();
+    await page
+      .getByRole('region', { name: /^Results of / })
+      .getByText('Average score')
+      .waitFor();
     await page.getByLabel('Find a student by name or number').fill('Arjun');
     await page.getByRole('button', { name: 'Arjun Sharma' }).click();
     await page.getByRole('region', { name: 'Quizzes Arjun Sharma took' }).waitFor();

@@ -26,7 +26,12 @@ const yaml = (answer: number) => `subjects:
 `;
 // A fixed time in the zip's entries, so the same pack is the same bytes whenever it is made.
 const zip = (answer: number) =>
-  Buffer.from(zipSync({ 'course/content.yaml': new TextEncoder().encode(yaml(answer)), 'course/pictures/astronomy.png': png }, { mtime: new Date('2026-01-01T00:00:00') }));
+  Buffer.from(
+    zipSync(
+      { 'course/content.yaml': new TextEncoder().encode(yaml(answer)), 'course/pictures/astronomy.png': png },
+      { mtime: new Date('2026-01-01T00:00:00') },
+    ),
+  );
 
 describe('the console: importing a course', () => {
   it('lets a teacher on a phone upload a zipped pack, see its problem by place, fix it, and commit it by keyboard', async () => {

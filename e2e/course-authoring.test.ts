@@ -10,7 +10,8 @@ const screenshot = screenshots('course-authoring-');
 
 const demoFile = (path: string) => fileURLToPath(new URL(`../apps/server/${path}`, import.meta.url));
 
-const tomorrowInKolkata = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 24 * 3600 * 1000));
+const tomorrowInKolkata = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 24 * 3600 * 1000));
 
 const playingTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
@@ -45,10 +46,17 @@ describe('a course from the console to the students', () => {
     await material.getByLabel('PDF file').setInputFiles(demoFile('materials/units-and-measurements-notes.pdf'));
     await material.getByText('units-and-measurements-notes.pdf is uploaded.').waitFor();
     await material.getByRole('button', { name: 'Add material' }).click();
-    await chapter.getByRole('list', { name: 'Study materials of Gravitation' }).getByText('Gravitation notes').waitFor();
+    await chapter
+      .getByRole('list', { name: 'Study materials of Gravitation' })
+      .getByText('Gravitation notes')
+      .waitFor();
 
     // A file that is not what it claims is refused with the server's reason, beside the field.
-    await topic.getByLabel('Video file (mp4 or webm)').setInputFiles({ name: 'lesson.webm', mimeType: 'video/webm', buffer: Buffer.from('not a video at all, just text') });
+    await topic.getByLabel('Video file (mp4 or webm)').setInputFiles({
+      name: 'lesson.webm',
+      mimeType: 'video/webm',
+      buffer: Buffer.from('not a video at all, just text'),
+    });
     await topic.getByText('This is not an mp4 or webm video (by its content).').waitFor();
 
     // A quiz, the right answer chosen beside its option.
@@ -74,7 +82,10 @@ describe('a course from the console to the students', () => {
     await scheduling.getByLabel('Time (Asia/Kolkata)').fill('09:00');
     await scheduling.getByLabel('Meeting link').fill('https://meet.example.com/gravitation');
     await scheduling.getByRole('button', { name: 'Schedule' }).click();
-    await batch.getByRole('list', { name: 'Classes of Weekend batch' }).getByText(/9:00 am/).waitFor();
+    await batch
+      .getByRole('list', { name: 'Classes of Weekend batch' })
+      .getByText(/9:00 am/)
+      .waitFor();
 
     expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(staff.page)).toEqual([]);
@@ -84,14 +95,27 @@ describe('a course from the console to the students', () => {
     await staff.page.getByRole('link', { name: '← All subjects' }).click();
     await staff.page.getByRole('button', { name: 'Picture of Space Science' }).click();
     await staff.page.getByLabel('New picture for Space Science').setInputFiles(demoFile('media/subjects/physics.webp'));
-    await expect.poll(() => staff.page.getByRole('list', { name: 'Subjects' }).getByRole('listitem').filter({ hasText: 'Space Science' }).locator('img').getAttribute('src').catch(() => null)).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
+    await expect
+      .poll(() =>
+        staff.page
+          .getByRole('list', { name: 'Subjects' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Space Science' })
+          .locator('img')
+          .getAttribute('src')
+          .catch(() => null),
+      )
+      .toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(staff.errors).toEqual([]);
     await staff.close();
 
     // Students are enrolled by the roster: an admin enrols Arjun in the new subject and puts him in its batch.
     const admin = await openPage(browser(), desktop);
     await signInToConsole(admin.page);
-    await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Students', exact: true }).click();
+    await admin.page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Students', exact: true })
+      .click();
     await admin.page.getByRole('link', { name: 'Arjun Sharma' }).click();
     await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Space Science' }).check();
     await admin.page.getByRole('form', { name: 'Enrolment' }).getByRole('checkbox', { name: 'Weekend batch' }).check();
@@ -102,26 +126,40 @@ describe('a course from the console to the students', () => {
 
     const student = await openPage(browser(), desktop);
     await signIn(student.page);
-    await student.page.getByRole('link', { name: /My Class/ }).first().click();
+    await student.page
+      .getByRole('link', { name: /My Class/ })
+      .first()
+      .click();
     await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Kepler's laws/ }).click();
     await expect.poll(() => playingTime(student.page), { timeout: 15_000 }).toBeGreaterThan(1);
     // A pause reports how far the student got at once.
-    const reported = student.page.waitForResponse((response) => response.url().endsWith('/Student/watched') && response.ok());
+    const reported = student.page.waitForResponse(
+      (response) => response.url().endsWith('/Student/watched') && response.ok(),
+    );
     await student.page.evaluate(() => document.querySelector('video')?.pause());
     await reported;
 
     await student.page.goto('/');
-    await student.page.getByRole('link', { name: /Study Materials/ }).first().click();
+    await student.page
+      .getByRole('link', { name: /Study Materials/ })
+      .first()
+      .click();
     await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: 'Gravitation' }).click();
     await student.page.getByRole('button', { name: /Gravitation notes/ }).click();
     await student.page.locator('.pdfViewer .page canvas').first().waitFor({ state: 'attached' });
 
     await student.page.goto('/');
-    await student.page.getByRole('link', { name: /Live Class/ }).first().click();
-    await student.page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Space Science/ }).click();
+    await student.page
+      .getByRole('link', { name: /Live Class/ })
+      .first()
+      .click();
+    await student.page
+      .getByRole('list', { name: 'Subjects' })
+      .getByRole('link', { name: /Space Science/ })
+      .click();
     await student.page.getByRole('link', { name: /Weekend batch/ }).click();
     const card = student.page.getByRole('list', { name: 'Live classes' }).getByRole('article').first();
     expect(await card.locator('h3').textContent()).toBe('Gravitation, live by A. Kumar');
@@ -132,7 +170,10 @@ describe('a course from the console to the students', () => {
     await student.page.getByRole('link', { name: 'Space Science' }).click();
     await student.page.getByRole('link', { name: /^Gravitation/ }).click();
     await student.page.getByRole('link', { name: /Gravitation quiz/ }).click();
-    await student.page.getByRole('group', { name: /^1\. What keeps the Moon in orbit\?/ }).getByRole('radio', { name: 'Gravity', exact: true }).check();
+    await student.page
+      .getByRole('group', { name: /^1\. What keeps the Moon in orbit\?/ })
+      .getByRole('radio', { name: 'Gravity', exact: true })
+      .check();
     await student.page.getByRole('button', { name: 'Submit' }).click();
     await student.page.getByText('Score: 1/1').waitFor();
     expect(student.errors).toEqual([]);
@@ -145,8 +186,16 @@ describe('a course from the console to the students', () => {
     await insights.page.getByLabel('Find a student by name or number').fill('Arjun');
     await insights.page.getByRole('button', { name: 'Arjun Sharma' }).click();
     // Visible: each table is also drawn as cards for a phone, hidden on a wider screen (decision 060).
-    await insights.page.getByRole('region', { name: 'What Arjun Sharma watched' }).getByText("Kepler's laws").filter({ visible: true }).waitFor();
-    await insights.page.getByRole('region', { name: 'Quizzes Arjun Sharma took' }).getByText('Gravitation quiz').filter({ visible: true }).waitFor();
+    await insights.page
+      .getByRole('region', { name: 'What Arjun Sharma watched' })
+      .getByText("Kepler's laws")
+      .filter({ visible: true })
+      .waitFor();
+    await insights.page
+      .getByRole('region', { name: 'Quizzes Arjun Sharma took' })
+      .getByText('Gravitation quiz')
+      .filter({ visible: true })
+      .waitFor();
     expect(insights.errors).toEqual([]);
     await insights.close();
   });

@@ -16,7 +16,10 @@ describe('the dark theme', () => {
     await signIn(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'home-360');
-    for (const [path, text] of [['/subjects', 'Chemistry'], ['/profile', 'Class 11']] as const) {
+    for (const [path, text] of [
+      ['/subjects', 'Chemistry'],
+      ['/profile', 'Class 11'],
+    ] as const) {
       await page.goto(path);
       await page.getByText(text).first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);

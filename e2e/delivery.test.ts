@@ -42,7 +42,8 @@ describe('the first load of a screen', () => {
     const apiCalls: string[] = [];
     const record = (request: Request) => {
       const path = new URL(request.url()).pathname;
-      if (['script', 'image'].includes(request.resourceType()) || path.includes('/Api/')) requested.set(path, Date.now());
+      if (['script', 'image'].includes(request.resourceType()) || path.includes('/Api/'))
+        requested.set(path, Date.now());
       if (path.includes('/Api/')) apiCalls.push(path.replace(/.*\/Api/, ''));
     };
     page.on('request', record);
@@ -60,7 +61,8 @@ describe('the first load of a screen', () => {
     });
     return arrival;
   }
-  const requestedPath = (requested: Map<string, number>, part: string) => [...requested.keys()].find((path) => path.includes(part));
+  const requestedPath = (requested: Map<string, number>, part: string) =>
+    [...requested.keys()].find((path) => path.includes(part));
 
   it("downloads none of the signed-in screens' code on /login", async () => {
     const { page, close } = await openPage(browser(), phone);

@@ -14,7 +14,11 @@ describe('every screen in English', () => {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading' }).count()).toBe(0);
-      expect({ path, lang: await page.evaluate(() => document.documentElement.lang), violations: await seriousViolations(page) }).toEqual({ path, lang: 'en', violations: [] });
+      expect({
+        path,
+        lang: await page.evaluate(() => document.documentElement.lang),
+        violations: await seriousViolations(page),
+      }).toEqual({ path, lang: 'en', violations: [] });
       expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
     }
     expect(errors).toEqual([]);

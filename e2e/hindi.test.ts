@@ -7,52 +7,66 @@ const browser = useBrowser();
 const screenshot = screenshots('hindi-');
 
 describe('the portal in Hindi', () => {
-  it.each(['light', 'dark'] as const)('signs in and shows every screen in Hindi at 360 px (%s theme), accessible and without overflow', async (colorScheme) => {
-    const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme });
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBe(0);
-    await screenshot(page, `login-${colorScheme}`);
+  it.each(['light', 'dark'] as const)(
+    'signs in and shows every screen in Hindi at 360 px (%s theme), accessible and without overflow',
+    async (colorScheme) => {
+      const { page, errors, close } = await openPage(browser(), { ...phone, colorScheme });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'हिन्दी' }).click();
+      await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `login-${colorScheme}`);
 
-    const seen = await outboxSize();
-    // Typed as a student types it, after the +91 the field shows.
-    const mobile = page.getByLabel('मोबाइल नंबर');
-    await mobile.click();
-    await page.keyboard.type(DEMO_MOBILE);
-    await expect.poll(() => mobile.inputValue()).toBe('98765 43210');
-    await page.getByRole('button', { name: 'कोड भेजें' }).click();
-    await page.getByText('अपने पंजीकृत मोबाइल नंबर पर भेजा गया OTP कोड डालें').waitFor();
-    const code = await waitForCode(DEMO_MOBILE, seen);
-    await page.getByLabel('4 में से अंक 1').click();
-    await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'जमा करें' }).click();
+      const seen = await outboxSize();
+      // Typed as a student types it, after the +91 the field shows.
+      const mobile = page.getByLabel('मोबाइल नंबर');
+      await mobile.click();
+      await page.keyboard.type(DEMO_MOBILE);
+      await expect.poll(() => mobile.inputValue()).toBe('98765 43210');
+      await page.getByRole('button', { name: 'कोड भेजें' }).click();
+      await page.getByText('अपने पंजीकृत मोबाइल नंबर पर भेजा गया OTP कोड डालें').waitFor();
+      const code = await waitForCode(DEMO_MOBILE, seen);
+      await page.getByLabel('4 में से अंक 1').click();
+      await page.keyboard.type(code);
+      await page.getByRole('button', { name: 'जमा करें' }).click();
 
-    await page.getByRole('heading', { name: /^स्वागत है, / }).waitFor();
-    expect(await page.getByRole('link', { name: /मेरे विषय/ }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: /अध्ययन सामग्री/ }).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toBe(0);
-    await screenshot(page, `home-${colorScheme}`);
+      await page.getByRole('heading', { name: /^स्वागत है, / }).waitFor();
+      expect(await page.getByRole('link', { name: /मेरे विषय/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: /अध्ययन सामग्री/ }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `home-${colorScheme}`);
 
-    // Every screen of the student app, with ids from the demo data.
-    for (const path of await everyRoute(page)) {
-      await page.goto(path);
+      // Every screen of the student app, with ids from the demo data.
+      for (const path of await everyRoute(page)) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        await expect
+          .poll(() =>
+            page
+              .getByRole('status')
+              .filter({ hasText: /लोड हो रहा है|Loading/ })
+              .count(),
+          )
+          .toBe(0);
+        expect({
+          path,
+          lang: await page.evaluate(() => document.documentElement.lang),
+          violations: await seriousViolations(page),
+        }).toEqual({ path, lang: 'hi', violations: [] });
+        expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
+      }
+      // The choice outlives a reload: the Hindi chunk loads before the first render.
+      await page.reload();
       await page.locator('h1').first().waitFor();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: /लोड हो रहा है|Loading/ }).count()).toBe(0);
-      expect({ path, lang: await page.evaluate(() => document.documentElement.lang), violations: await seriousViolations(page) }).toEqual({ path, lang: 'hi', violations: [] });
-      expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
-    }
-    // The choice outlives a reload: the Hindi chunk loads before the first render.
-    await page.reload();
-    await page.locator('h1').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    expect(errors).toEqual([]);
-    await close();
-  });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 
   it("says the server's refusal of a number once, in Hindi, without the field's name (issue 34)", async () => {
     const { page, errors, close } = await openPage(browser(), phone);

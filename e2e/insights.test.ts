@@ -19,7 +19,10 @@ describe('insights in the console', () => {
     const quiz = page.getByLabel('Quiz');
     const firstQuiz = (await quiz.locator('option').nth(1).textContent()) ?? '';
     await quiz.selectOption({ label: firstQuiz });
-    await page.getByRole('region', { name: /^Results of / }).getByText('Average score').waitFor();
+    await page
+      .getByRole('region', { name: /^Results of / })
+      .getByText('Average score')
+      .waitFor();
 
     await page.getByLabel('Find a student by name or number').fill('Arjun');
     await page.getByRole('button', { name: 'Arjun Sharma' }).click();
@@ -30,7 +33,10 @@ describe('insights in the console', () => {
     await screenshot(page, 'insights');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('region', { name: 'Who watched what in Physics' }).getByRole('button', { name: 'Download CSV' }).click();
+    await page
+      .getByRole('region', { name: 'Who watched what in Physics' })
+      .getByRole('button', { name: 'Download CSV' })
+      .click();
     expect((await download).suggestedFilename()).toBe('Physics topics.csv');
     expect(errors).toEqual([]);
     await close();

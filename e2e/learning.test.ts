@@ -25,7 +25,10 @@ async function expectPlaying(page: Page, from = 0) {
 
 /** Home → My Class → Physics → Units and Measurements: the topic list. */
 async function openTopicList(page: Page) {
-  await page.getByRole('link', { name: /My Class/ }).first().click();
+  await page
+    .getByRole('link', { name: /My Class/ })
+    .first()
+    .click();
   await page.waitForURL('**/subjects');
   await page.getByRole('heading', { level: 1, name: 'My Subjects' }).waitFor();
   await screenshot(page, `${page.viewportSize()?.width}-subjects`);
@@ -131,7 +134,10 @@ describe('leaving the player by reloading', () => {
   it('shows the topic in Recently Watched after a reload, though the new page may ask before the old page’s last report lands', async () => {
     const { page, errors, close } = await openPage(browser(), desktop);
     await signIn(page);
-    await page.getByRole('link', { name: /My Class/ }).first().click();
+    await page
+      .getByRole('link', { name: /My Class/ })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Physics' }).click();
     await page.getByRole('link', { name: 'Motion in a Straight Line' }).click();
     const topic = page.getByRole('list', { name: 'Topics' }).getByRole('button').first();
@@ -140,7 +146,12 @@ describe('leaving the player by reloading', () => {
     await expectPlaying(page);
     // Within the first report's 10 s: only the report sent as the page goes away carries this topic.
     await page.goto('/history');
-    await page.getByRole('list', { name: 'Recently watched' }).getByRole('button').first().filter({ hasText: name }).waitFor();
+    await page
+      .getByRole('list', { name: 'Recently watched' })
+      .getByRole('button')
+      .first()
+      .filter({ hasText: name })
+      .waitFor();
     expect(errors).toEqual([]);
     await close();
   });

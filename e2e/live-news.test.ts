@@ -61,16 +61,21 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     });
     hostileServed = await serveHostileNews(page.context());
     // The meeting service is outside this closed network: answer for it, to see what the new tab gets.
-    await page.context().route('https://meet.example.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Meeting</title><p>Meeting room</p>' }),
-    );
+    await page
+      .context()
+      .route('https://meet.example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Meeting</title><p>Meeting room</p>' }),
+      );
   });
   afterAll(() => close());
 
   // The tests below are one journey in one signed-in page, each step starting where the last one ended.
   it('goes from the subjects to a batch to its classes, with the running class first and marked', async () => {
     await signIn(page);
-    await page.getByRole('link', { name: /Live Class/ }).first().click();
+    await page
+      .getByRole('link', { name: /Live Class/ })
+      .first()
+      .click();
     await page.waitForURL('**/live-class');
     const physics = page.getByRole('list', { name: 'Subjects' }).getByRole('link', { name: /Physics/ });
     expect(await physics.locator('img').getAttribute('src')).toBe('/media/subjects/physics.webp');
@@ -116,7 +121,11 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
   });
 
   it('shows the chosen class on /live with its Join Live link', async () => {
-    await page.getByRole('article').filter({ hasText: 'Live now' }).getByRole('link', { name: /Open class page/ }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Live now' })
+      .getByRole('link', { name: /Open class page/ })
+      .click();
     await page.waitForURL('**/live');
     await page.getByText('Join', { exact: true }).waitFor();
     const shown = page.getByRole('article');
@@ -134,7 +143,9 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     await first.waitFor();
     expect(await first.locator('strong').textContent()).toBe('JEE Main');
     const image = first.locator('img');
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, `news-${width}`);
 
@@ -158,7 +169,11 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
   });
 
   it('keeps it inert by sanitising alone, even with the content-security policy switched off', async () => {
-    const unprotected = await openPage(browser(), { ...device, bypassCSP: true, storageState: await page.context().storageState() });
+    const unprotected = await openPage(browser(), {
+      ...device,
+      bypassCSP: true,
+      storageState: await page.context().storageState(),
+    });
     const served = await serveHostileNews(unprotected.page.context());
     const watched: string[] = [];
     unprotected.page.on('dialog', (dialog) => {

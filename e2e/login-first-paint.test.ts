@@ -19,7 +19,9 @@ describe("/login's screen, drawn before the app's code arrives", () => {
     const { page, close } = await openPage(browser(), { ...phone, colorScheme: 'dark', serviceWorkers: 'block' });
     await loginWithoutTheApp(page);
     await expect.poll(() => heading(page).isVisible()).toBe(true);
-    expect(await page.getByText('Sign in with the mobile number the institute registered for you.').isVisible()).toBe(true);
+    expect(await page.getByText('Sign in with the mobile number the institute registered for you.').isVisible()).toBe(
+      true,
+    );
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     // Inert: a tap or a keystroke would be lost when the app replaces the copy, so none is taken.
     expect(await page.locator('#login-mobile').evaluate((field) => field.closest('[inert]') !== null)).toBe(true);
@@ -62,13 +64,20 @@ describe("/login's screen, drawn before the app's code arrives", () => {
     await close();
   });
 
-  it('fetches before idle no script beyond those scripts/measure-first-load.mjs counts, the service worker\'s registration included', async () => {
+  it("fetches before idle no script beyond those scripts/measure-first-load.mjs counts, the service worker's registration included", async () => {
     const { page, close } = await openPage(browser(), phone);
     const fetched = new Set<string>();
-    page.on('request', (request) => void (request.resourceType() === 'script' && fetched.add(new URL(request.url()).pathname.slice(1))));
+    page.on(
+      'request',
+      (request) => void (request.resourceType() === 'script' && fetched.add(new URL(request.url()).pathname.slice(1))),
+    );
     await page.goto('/login', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((found) => found !== undefined))).toBe(true);
-    const report = execFileSync(process.execPath, ['scripts/measure-first-load.mjs', inject('webDist')], { encoding: 'utf8' });
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((found) => found !== undefined)))
+      .toBe(true);
+    const report = execFileSync(process.execPath, ['scripts/measure-first-load.mjs', inject('webDist')], {
+      encoding: 'utf8',
+    });
     const loginSection = report.split(/\n(?=\S)/).find((section) => section.startsWith('/login'))!;
     const counted = new Set([...loginSection.matchAll(/^\s+(assets\/\S+\.js)\s/gm)].map((match) => match[1]));
     expect([...fetched].filter((file) => /service-worker-/.test(file))).toHaveLength(1);

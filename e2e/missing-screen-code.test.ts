@@ -14,7 +14,12 @@ async function missingChunk(page: Page, name: RegExp) {
   const chunk = { requests: 0, missing: true };
   await page.route(name, async (route) => {
     chunk.requests++;
-    if (chunk.missing) await route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not found."}' });
+    if (chunk.missing)
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"status":false,"message":"Not found."}',
+      });
     else await route.continue();
   });
   return chunk;
@@ -26,7 +31,10 @@ describe('a screen whose code answers 404', { timeout: 60_000 }, () => {
     const { page, close } = await openPage(browser(), withoutServiceWorker);
     await signIn(page);
     const chunk = await missingChunk(page, /\/assets\/history-page-[\w-]+\.js$/);
-    await page.getByRole('list', { name: 'Shortcuts' }).getByRole('link', { name: /Watch History/ }).click();
+    await page
+      .getByRole('list', { name: 'Shortcuts' })
+      .getByRole('link', { name: /Watch History/ })
+      .click();
     // Before the fix: 'Loading...' for ever, and the file asked for again each time it failed.
     await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor({ timeout: 30_000 });
     expect(chunk.requests).toBe(4);

@@ -33,7 +33,10 @@ describe('news from the console to the students', () => {
     // What looks like markup, typed, is words: it is stored escaped and never runs.
     await staff.page.keyboard.type(' in hall 2. <script>window.hacked = 1</script>');
 
-    await staff.page.getByRole('region', { name: 'How students will see it' }).locator('strong', { hasText: '10 am' }).waitFor();
+    await staff.page
+      .getByRole('region', { name: 'How students will see it' })
+      .locator('strong', { hasText: '10 am' })
+      .waitFor();
     expect(await horizontalOverflow(staff.page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(staff.page)).toEqual([]);
     await staff.page.getByRole('button', { name: 'Save and publish' }).click();
@@ -44,7 +47,10 @@ describe('news from the console to the students', () => {
     // Opened again, the item is in the editor as it was saved.
     await staff.page.getByRole('button', { name: 'Edit Parents meeting on Saturday' }).click();
     await text.locator('strong', { hasText: '10 am' }).waitFor();
-    expect(await text.locator('p').allTextContents()).toEqual(['The term reports are ready.', 'Come at 10 am in hall 2. <script>window.hacked = 1</script>']);
+    expect(await text.locator('p').allTextContents()).toEqual([
+      'The term reports are ready.',
+      'Come at 10 am in hall 2. <script>window.hacked = 1</script>',
+    ]);
     expect(staff.errors).toEqual([]);
     await staff.close();
 
@@ -54,10 +60,17 @@ describe('news from the console to the students', () => {
     await student.page.getByText('Parents meeting on Saturday').click();
     const body = student.page.locator('article > div:last-child > p');
     await body.first().waitFor();
-    expect(await body.allTextContents()).toEqual(['The term reports are ready.', 'Come at 10 am in hall 2. <script>window.hacked = 1</script>']);
+    expect(await body.allTextContents()).toEqual([
+      'The term reports are ready.',
+      'Come at 10 am in hall 2. <script>window.hacked = 1</script>',
+    ]);
     expect(await student.page.getByRole('article').locator('strong').allTextContents()).toEqual(['10 am']);
     expect(await student.page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
-    expect(await student.page.locator('script:not([src])').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('hacked')).length)).toBe(0);
+    expect(
+      await student.page
+        .locator('script:not([src])')
+        .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('hacked')).length),
+    ).toBe(0);
     expect(student.errors).toEqual([]);
     await student.close();
   });

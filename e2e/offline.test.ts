@@ -11,7 +11,8 @@ const browser = useBrowser();
 const screenshot = screenshots('offline-');
 
 /** Waits until the service worker controls the page (it registers after load and claims the page at once). */
-const controlledByServiceWorker = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+const controlledByServiceWorker = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -34,7 +35,11 @@ describe('installable and usable offline', () => {
   it('has a manifest Chromium accepts as installable, with 192 and 512 px and maskable icons', async () => {
     // Not in an incognito context (which is never installable): a profile of its own.
     const profile = await mkdtemp(join(tmpdir(), 'portal-install-'));
-    const context = await chromium.launchPersistentContext(profile, { ...browserOptions, ...phone, baseURL: inject('baseUrl') });
+    const context = await chromium.launchPersistentContext(profile, {
+      ...browserOptions,
+      ...phone,
+      baseURL: inject('baseUrl'),
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -66,11 +71,14 @@ describe('installable and usable offline', () => {
     await banner.waitFor();
     /** Whether the centre of the element is the element itself (or inside it) for a tap: nothing lies over it. */
     const uncovered = (selector: string) =>
-      page.locator(selector).first().evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return top !== null && element.contains(top);
-      });
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top !== null && element.contains(top);
+        });
     // Above the header, pushing the screen down, not over it.
     const bannerBox = await banner.boundingBox();
     const headerBox = await page.locator('header').boundingBox();
@@ -132,7 +140,9 @@ describe('installable and usable offline', () => {
       const worker = join(dist, 'sw.js');
       await writeFile(worker, `${await readFile(worker, 'utf8')}\n// the next release\n`);
       await Promise.all(['sw.js.br', 'sw.js.gz'].map((file) => rm(join(dist, file), { force: true })));
-      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+      await page.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((registration) => registration?.update()),
+      );
       const notice = page.getByText('A new version is ready');
       await notice.waitFor();
       // The old version keeps the page until the student says so: nothing reloads under their hands.
@@ -144,7 +154,11 @@ describe('installable and usable offline', () => {
       await page.getByLabel('Mobile number').waitFor();
       expect(await notice.count()).toBe(0);
       // The new worker took over, and none is left waiting.
-      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: !!r?.active })))).toEqual({
+      expect(
+        await page.evaluate(() =>
+          navigator.serviceWorker.getRegistration().then((r) => ({ waiting: !!r?.waiting, active: !!r?.active })),
+        ),
+      ).toEqual({
         waiting: false,
         active: true,
       });

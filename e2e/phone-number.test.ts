@@ -11,7 +11,9 @@ const sent = { mobile: '9950123456', phone_code: '91' };
 
 /** The body of the next call to `path` the page makes. */
 const nextBody = (page: Page, path: string) =>
-  page.waitForRequest((request) => request.url().endsWith(path) && request.method() === 'POST').then((request) => request.postDataJSON() as Record<string, string>);
+  page
+    .waitForRequest((request) => request.url().endsWith(path) && request.method() === 'POST')
+    .then((request) => request.postDataJSON() as Record<string, string>);
 
 describe('a number typed the usual way, key by key, on a 360 px phone', () => {
   it('signs in with the number written, not another', async () => {
@@ -38,7 +40,10 @@ describe('a number typed the usual way, key by key, on a 360 px phone', () => {
     let asked = false;
     page.on('request', (request) => void (request.url().endsWith('/Auth/login') && (asked = true)));
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The number is too long for India: there are extra digits.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The number is too long for India: there are extra digits.' })
+      .waitFor();
     expect(await page.getByLabel('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(await seriousViolations(page)).toEqual([]);
     expect(asked).toBe(false);

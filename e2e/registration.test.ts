@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, enterCode, openLogin, openPage, outboxSize, phone, signInThroughLoginScreen, waitForCode } from './support/browser.ts';
+import {
+  desktop,
+  enterCode,
+  openLogin,
+  openPage,
+  outboxSize,
+  phone,
+  signInThroughLoginScreen,
+  waitForCode,
+} from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { DEMO_ADMIN_MOBILE, signInToConsole } from './support/console.ts';
 import { startPortal } from './support/portal-server.ts';
@@ -41,7 +50,9 @@ describe('a new student asks to join, on a 360 px phone', () => {
 
     await page.getByRole('heading', { name: 'Your request went to the institute' }).waitFor();
     expect(await page.getByText('send an SMS to +91 99887 76655 when you can sign in').isVisible()).toBe(true);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null')?.state?.token ?? null)).toBeNull();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null')?.state?.token ?? null),
+    ).toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sent');
     expect(errors).toEqual([]);
@@ -93,20 +104,43 @@ describe('the institute approves the request', () => {
 
 describe("the institute's budget of registration codes", () => {
   // A second server starts (up to a minute on a busy machine) besides the journey itself.
-  it("refuses the register form with a plain message once the hour's codes are spent, and the admin's Overview says so", { timeout: 180_000 }, async () => {
+  it("refuses the register form with a plain message once the hour's codes are spent, and the admin's Overview says so", {
+    timeout: 180_000,
+  }, async () => {
     // A portal of its own with a budget of one code an hour, so the shared server's budget stays whole for other files.
     const portal = await startPortal(inject('webDist'), { embedded: true, env: { REGISTRATION_SMS_PER_HOUR: '1' } });
     const student = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
     const admin = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
     try {
       // Someone else's signup spends the hour's one code.
-      const levels = (await (await fetch(`${portal.baseUrl}/console/micros/Api/Auth/academic_levels`)).json()) as { data: { id: number }[] };
-      const form = { name: 'Someone', guardian: 'Else', state: 'Kerala', district: 'Kochi', email: '', phone_code: '91', mobile: '9988770001' };
-      expect(await postFrom('127.0.0.9', '/console/micros/Api/Auth/signup', { ...form, academic_level: levels.data[0]!.id }, portal.baseUrl)).toBe(200);
+      const levels = (await (await fetch(`${portal.baseUrl}/console/micros/Api/Auth/academic_levels`)).json()) as {
+        data: { id: number }[];
+      };
+      const form = {
+        name: 'Someone',
+        guardian: 'Else',
+        state: 'Kerala',
+        district: 'Kochi',
+        email: '',
+        phone_code: '91',
+        mobile: '9988770001',
+      };
+      expect(
+        await postFrom(
+          '127.0.0.9',
+          '/console/micros/Api/Auth/signup',
+          { ...form, academic_level: levels.data[0]!.id },
+          portal.baseUrl,
+        ),
+      ).toBe(200);
 
       await fillRegisterForm(student.page, NEW_MOBILE);
       await student.page.getByRole('button', { name: 'Register', exact: true }).click();
-      await student.page.getByText(/^The institute has sent all the registration codes it can this hour\. Please try again in \d+ minutes, or contact the institute\.$/).waitFor();
+      await student.page
+        .getByText(
+          /^The institute has sent all the registration codes it can this hour\. Please try again in \d+ minutes, or contact the institute\.$/,
+        )
+        .waitFor();
       // The form keeps what was typed, for a later try.
       expect(await student.page.getByLabel('Name', { exact: true }).inputValue()).toBe('Kavya Menon');
       await screenshot(student.page, 'budget-spent');
@@ -114,8 +148,14 @@ describe("the institute's budget of registration codes", () => {
       await signInToConsole(admin.page, DEMO_ADMIN_MOBILE, portal.outbox);
       const alert = admin.page.getByRole('alert').filter({ hasText: 'The budget was used up' });
       await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/^The budget was used up: 1 signup was refused in the last 24 hours, the last at /);
-      expect(await admin.page.getByText('Texted to new students: 1 of 1 in the last hour, 1 of 200 in the last 24 hours.').isVisible()).toBe(true);
+      expect(await alert.textContent()).toMatch(
+        /^The budget was used up: 1 signup was refused in the last 24 hours, the last at /,
+      );
+      expect(
+        await admin.page
+          .getByText('Texted to new students: 1 of 1 in the last hour, 1 of 200 in the last 24 hours.')
+          .isVisible(),
+      ).toBe(true);
       expect(student.errors).toEqual([]);
       expect(admin.errors).toEqual([]);
     } finally {

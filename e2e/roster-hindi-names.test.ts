@@ -13,7 +13,9 @@ describe('Hindi names in the console', () => {
     const { page, errors, close } = await openPage(browser(), desktop);
     await signInToConsole(page);
     await page.goto('/console/students/import');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Commit 2 lines' }).click();
     await page.getByRole('heading', { name: 'Import finished' }).waitFor();
 

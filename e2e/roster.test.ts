@@ -21,7 +21,10 @@ describe('the roster', () => {
   it('imports a CSV in the console, the imported student signs in, and deactivation ends their session', async () => {
     const admin = await openPage(browser(), desktop);
     await signInToConsole(admin.page);
-    await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Students', exact: true }).click();
+    await admin.page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Students', exact: true })
+      .click();
     await admin.page.getByRole('link', { name: 'Arjun Sharma' }).waitFor();
     expect(await seriousViolations(admin.page)).toEqual([]);
     await admin.page.getByRole('link', { name: 'Import CSV' }).click();
@@ -30,8 +33,12 @@ describe('the roster', () => {
     expect((await download).suggestedFilename()).toBe('students-template.csv');
     const template = await readFile((await (await download).path())!);
     expect(template.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(template.toString('utf8', 3).split('\r\n')[0]).toBe('Name,Mobile,Guardian,Email,State,District,Academic level,Subjects,Batches');
-    await admin.page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    expect(template.toString('utf8', 3).split('\r\n')[0]).toBe(
+      'Name,Mobile,Guardian,Email,State,District,Academic level,Subjects,Batches',
+    );
+    await admin.page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
     const preview = admin.page.getByRole('table');
     await preview.waitFor();
@@ -85,7 +92,9 @@ describe('the roster', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'students-phone');
     await page.goto('/console/students/import');
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('name;mobile\nA;9876511111\n') });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('name;mobile\nA;9876511111\n') });
     await page.getByText('separated by semicolons', { exact: false }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -10,10 +10,11 @@ const browser = useBrowser();
 const openWithoutTheApp = (page: Page, path: string) => openWithOnly(page, /\/shell-paint-[^/]+\.js$/, path);
 
 const drawnHeader = (page: Page) => page.locator('[data-prerendered] header');
-const storedName = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').state.user.profile.name as string);
+const storedName = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').state.user.profile.name as string);
 
 describe("the signed-in screens' shell, drawn before the app's code arrives", () => {
-  it("shows a returning student the header in their chosen theme, with their name on a wide screen, taking no input", async () => {
+  it('shows a returning student the header in their chosen theme, with their name on a wide screen, taking no input', async () => {
     const { page, close } = await openPage(browser(), { ...desktop, serviceWorkers: 'block' });
     await signIn(page);
     await page.evaluate(() => localStorage.setItem('portal-theme', 'dark'));
@@ -21,7 +22,9 @@ describe("the signed-in screens' shell, drawn before the app's code arrives", ()
     await openWithoutTheApp(page, '/subjects');
     await expect.poll(() => drawnHeader(page).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await page.locator('[data-prerendered] [data-menu-label]').textContent()).toBe(name.length > 10 ? `${name.slice(0, 10)}...` : name);
+    expect(await page.locator('[data-prerendered] [data-menu-label]').textContent()).toBe(
+      name.length > 10 ? `${name.slice(0, 10)}...` : name,
+    );
     expect(await page.locator('[data-prerendered] main').textContent()).toContain('Loading...');
     expect(await drawnHeader(page).evaluate((header) => header.closest('[inert]') !== null)).toBe(true);
     await close();

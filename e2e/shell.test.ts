@@ -91,17 +91,27 @@ describe('the shell on a desktop', () => {
     const button = page.getByRole('button', { name: /User menu/ });
     // Until its code has arrived the menu's place holds a stand-in that fetches it when focused; the menu's own
     // button then takes the focus over.
-    const menuButtonFocused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu');
+    const menuButtonFocused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu');
     for (let i = 0; i < 10 && !(await menuButtonFocused()); i++) {
       await page.keyboard.press('Tab');
     }
-    await expect.poll(() => button.evaluate((el) => el === document.activeElement && el.id.startsWith('headlessui-menu-button'))).toBe(true);
+    await expect
+      .poll(() => button.evaluate((el) => el === document.activeElement && el.id.startsWith('headlessui-menu-button')))
+      .toBe(true);
 
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
     await page.getByRole('menuitem', { name: /new tab/ }).waitFor();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Language: English', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'News/Events',
+      'Profile',
+      'Dark theme: off',
+      'Language: English',
+      'Chat with us (opens in a new tab)',
+      'Logout',
+    ]);
     const active = () => page.locator('[role="menuitem"][data-focus]').textContent();
     expect(await active()).toBe('News/Events');
     await page.keyboard.press('ArrowDown');
@@ -137,7 +147,14 @@ describe('the shell on a desktop', () => {
     await page.goto('/profile');
     await page.getByText('Selected academic level: Class 11').waitFor();
     const text = await page.locator('main').innerText();
-    for (const value of ['Arjun Sharma', 'Ramesh Sharma', 'Kerala', 'Ernakulam', 'arjun.sharma@example.com', '+91 9876543210']) {
+    for (const value of [
+      'Arjun Sharma',
+      'Ramesh Sharma',
+      'Kerala',
+      'Ernakulam',
+      'arjun.sharma@example.com',
+      '+91 9876543210',
+    ]) {
       expect(text).toContain(value);
     }
     await screenshot(page, 'profile-1280');
@@ -173,7 +190,9 @@ describe('the shell on a desktop', () => {
   it('logs out: back to /login, the token dies on the server, and protected screens redirect again', async () => {
     const { page, close } = await openPage(browser(), desktop);
     await signIn(page);
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').state?.token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('userData') ?? '{}').state?.token as string,
+    );
     expect(token).toBeTruthy();
 
     await page.getByRole('button', { name: /User menu/ }).click();

@@ -9,7 +9,10 @@ const screenshot = screenshots('study-materials-', false);
 
 /** Home → Study Materials → Physics → Units and Measurements: the list of materials. */
 async function openMaterialList(page: Page) {
-  await page.getByRole('link', { name: /Study Materials/ }).first().click();
+  await page
+    .getByRole('link', { name: /Study Materials/ })
+    .first()
+    .click();
   await page.waitForURL('**/study-materials-subjects');
   await page.getByText('Choose Subject').waitFor();
   await page.getByRole('link', { name: 'Physics' }).click();
@@ -38,7 +41,9 @@ async function pinch(page: Page, from: number, to: number) {
         new Touch({ identifier: 2, target: element, clientX: x + gap / 2, clientY: y }),
       ];
       const send = (type: string, list: Touch[]) =>
-        element.dispatchEvent(new TouchEvent(type, { touches: list, changedTouches: list, bubbles: true, cancelable: true }));
+        element.dispatchEvent(
+          new TouchEvent(type, { touches: list, changedTouches: list, bubbles: true, cancelable: true }),
+        );
       send('touchstart', touches(start!));
       for (let gap = start!; gap <= end!; gap += 20) {
         send('touchmove', touches(gap));
@@ -121,7 +126,10 @@ describe('study materials on a desktop', () => {
     const drawnAroundView = async () => {
       const current = Number(await pageInput(page).inputValue());
       const drawn = await pagesWithCanvas(page);
-      return { count: drawn.length, far: drawn.filter((n) => Math.abs(n - current) > 4).map((n) => `${n} while ${current} shown`) };
+      return {
+        count: drawn.length,
+        far: drawn.filter((n) => Math.abs(n - current) > 4).map((n) => `${n} while ${current} shown`),
+      };
     };
     await expect.poll(async () => (await drawnAroundView()).far).toEqual([]);
     const { count } = await drawnAroundView();
@@ -172,7 +180,8 @@ interface Box {
   width: number;
   height: number;
 }
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('study materials on a 360 px phone', () => {
   it('opens a PDF at the width of the screen and downloads it', async () => {
@@ -185,7 +194,9 @@ describe('study materials on a 360 px phone', () => {
     const pageBox = await page.locator('.pdfViewer .page').first().boundingBox();
     expect(pageBox!.width).toBeGreaterThan(300);
     expect(pageBox!.width).toBeLessThanOrEqual(360);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
 
     const zoom = page.getByLabel('Zoom level');
     const fitted = await zoom.textContent();
@@ -202,7 +213,9 @@ describe('study materials on a 360 px phone', () => {
 
     // Turning the phone: the page is fitted to the new width once the resizing settles.
     await page.setViewportSize({ width: 740, height: 360 });
-    await expect.poll(async () => (await page.locator('.pdfViewer .page').first().boundingBox())!.width).toBeGreaterThan(600);
+    await expect
+      .poll(async () => (await page.locator('.pdfViewer .page').first().boundingBox())!.width)
+      .toBeGreaterThan(600);
     await page.setViewportSize({ width: 360, height: 740 });
 
     // The toolbar fits: a usable find box, arrows that Download does not cover, and the count on screen.
@@ -212,19 +225,33 @@ describe('study materials on a 360 px phone', () => {
     const count = page.locator('form[role="search"] output');
     await expect.poll(() => count.textContent()).toMatch(/^\d+ of \d+$/);
     const boxes = await Promise.all(
-      [find, page.getByRole('button', { name: 'Previous match' }), page.getByRole('button', { name: 'Next match' }), count, page.getByRole('button', { name: 'Download' })].map(
-        async (element) => (await element.boundingBox())!,
-      ),
+      [
+        find,
+        page.getByRole('button', { name: 'Previous match' }),
+        page.getByRole('button', { name: 'Next match' }),
+        count,
+        page.getByRole('button', { name: 'Download' }),
+      ].map(async (element) => (await element.boundingBox())!),
     );
     const [findBox, previousBox, nextBox, countBox, downloadBox] = boxes as [Box, Box, Box, Box, Box];
     expect(findBox.width).toBeGreaterThanOrEqual(120);
-    for (const [a, b] of [[findBox, previousBox], [previousBox, nextBox], [nextBox, countBox], [nextBox, downloadBox], [countBox, downloadBox], [findBox, downloadBox]] as const) {
+    for (const [a, b] of [
+      [findBox, previousBox],
+      [previousBox, nextBox],
+      [nextBox, countBox],
+      [nextBox, downloadBox],
+      [countBox, downloadBox],
+      [findBox, downloadBox],
+    ] as const) {
       expect(overlaps(a, b)).toBe(false);
     }
     expect(countBox.x + countBox.width).toBeLessThanOrEqual(360);
     await screenshot(page, 'phone-find');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('units-and-measurements-notes.pdf');
 
     await page.getByRole('button', { name: '← Back' }).click();

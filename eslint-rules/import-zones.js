@@ -36,12 +36,17 @@ export const importZones = {
       for (const rule of rules) {
         let crosses;
         if (rule.forbidPackage) {
-          crosses = source === rule.forbidPackage && inside(file, rule.from) && !(rule.except ?? []).some((dir) => inside(file, dir));
+          crosses =
+            source === rule.forbidPackage &&
+            inside(file, rule.from) &&
+            !(rule.except ?? []).some((dir) => inside(file, dir));
         } else if (!relative) {
           continue;
         } else if (rule.eachFolderOf) {
           const own = zoneOf(file, rule.eachFolderOf);
-          const other = inside(target, rule.eachFolderOf) ? target.slice(rule.eachFolderOf.length + 1).split('/')[0] : undefined;
+          const other = inside(target, rule.eachFolderOf)
+            ? target.slice(rule.eachFolderOf.length + 1).split('/')[0]
+            : undefined;
           crosses = own !== undefined && other !== undefined && other !== '' && own !== other;
         } else {
           crosses =

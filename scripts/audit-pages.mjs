@@ -24,7 +24,18 @@ const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/console/micros/Api`;
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'audit-pages-audit-pages-audit-pages', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SMS_PROVIDER: 'log', SEED_DEMO: 'true', SMS_OUTBOX: outbox, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'audit-pages-audit-pages-audit-pages',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    SMS_PROVIDER: 'log',
+    SEED_DEMO: 'true',
+    SMS_OUTBOX: outbox,
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'inherit',
 });
 try {
@@ -39,7 +50,13 @@ try {
 
   // Sign in through the API as the web app does, reading the code from the SMS outbox.
   const post = async (path, body) =>
-    (await fetch(api + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+    (
+      await fetch(api + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const login = await post('/Auth/login', { mobile: '9876543210', phone_code: '91' });
   // The text goes out just after the answer: wait for it.
   let code;
@@ -54,7 +71,10 @@ try {
 
   // A Chrome profile whose storage holds the session, for the signed-in pages.
   const profile = join(dir, 'profile');
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromePath, args: ['--no-sandbox'] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath,
+    args: ['--no-sandbox'],
+  });
   const page = await context.newPage();
   await page.goto(`${origin}/login`);
   await page.evaluate((state) => localStorage.setItem('userData', JSON.stringify({ state, version: 1 })), {
@@ -77,7 +97,9 @@ try {
     ['/', profile],
     ['/subjects', profile],
   ].filter(([path]) => !only || only.includes(path));
-  console.log('| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB | machine benchmark index |');
+  console.log(
+    '| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB | machine benchmark index |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   let count = 0;
   for (const [path, signedIn] of pages) {
@@ -89,7 +111,17 @@ try {
         try {
           execFileSync(
             'npx',
-            ['-y', 'lighthouse@12.8.2', origin + path, '--quiet', '--only-categories=performance,accessibility', '--output=json', `--output-path=${report}`, '--disable-storage-reset', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${userDir}`],
+            [
+              '-y',
+              'lighthouse@12.8.2',
+              origin + path,
+              '--quiet',
+              '--only-categories=performance,accessibility',
+              '--output=json',
+              `--output-path=${report}`,
+              '--disable-storage-reset',
+              `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${userDir}`,
+            ],
             { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },
           );
           break;
@@ -98,16 +130,22 @@ try {
         }
       }
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
-      if (process.env.AUDIT_SAVE) cpSync(report, join(process.env.AUDIT_SAVE, `${path.replace(/\W/g, '_') || 'home'}-${run}.json`));
+      if (process.env.AUDIT_SAVE)
+        cpSync(report, join(process.env.AUDIT_SAVE, `${path.replace(/\W/g, '_') || 'home'}-${run}.json`));
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       const js = scripts.reduce((sum, r) => sum + r.transferSize, 0);
       if (listScripts && run === 0) {
-        for (const r of scripts) console.log(`|   ${new URL(r.url).pathname} | ${(r.transferSize / 1024).toFixed(1)} KB |`);
+        for (const r of scripts)
+          console.log(`|   ${new URL(r.url).pathname} | ${(r.transferSize / 1024).toFixed(1)} KB |`);
         const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
         if (lcp) console.log(`|   LCP element: ${lcp.snippet} |`);
-        for (const t of lhr.audits['long-tasks']?.details?.items ?? []) console.log(`|   long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url} |`);
-        for (const b of lhr.audits['bootup-time']?.details?.items ?? []) console.log(`|   script time ${b.url}: ${Math.round(b.scripting)} ms scripting, ${Math.round(b.scriptParseCompile)} ms parse |`);
+        for (const t of lhr.audits['long-tasks']?.details?.items ?? [])
+          console.log(`|   long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url} |`);
+        for (const b of lhr.audits['bootup-time']?.details?.items ?? [])
+          console.log(
+            `|   script time ${b.url}: ${Math.round(b.scripting)} ms scripting, ${Math.round(b.scriptParseCompile)} ms parse |`,
+          );
       }
       console.log(
         `| ${path} | ${Math.round(lhr.categories.performance.score * 100)} | ${Math.round(lhr.categories.accessibility.score * 100)} | ${Math.round(audit('first-contentful-paint'))} | ${Math.round(audit('largest-contentful-paint'))} | ${Math.round(audit('total-blocking-time'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} | ${Math.round(lhr.environment?.benchmarkIndex ?? NaN)} |`,

@@ -17,7 +17,10 @@ const check = (ok, what, detail = '') => {
 };
 const run = (command, args) => {
   const result = spawnSync(command, args, { encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim() };
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim(),
+  };
 };
 
 /** nginx -t of a whole configuration around `site`; a warning counts as a failure too. */
@@ -37,18 +40,46 @@ try {
   nginxTest('plain', 'deploy/nginx.conf as shipped (VM addresses)', portalSite(ports));
   const certificate = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  const made = run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=portal.test', '-keyout', key, '-out', certificate]);
+  const made = run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=portal.test',
+    '-keyout',
+    key,
+    '-out',
+    certificate,
+  ]);
   check(made.status === 0, 'a self-signed certificate for the TLS edit', made.status === 0 ? '' : made.output);
-  nginxTest('tls', 'deploy/nginx.conf with its TLS edit', portalSiteWithTls({ ...ports, redirectPort: 18080, certificate, key }));
+  nginxTest(
+    'tls',
+    'deploy/nginx.conf with its TLS edit',
+    portalSiteWithTls({ ...ports, redirectPort: 18080, certificate, key }),
+  );
 
   // systemd-analyze finds the template beside the instance name it is given.
   copyFileSync(unit, join(dir, 'portal@.service'));
   const instance = join(dir, 'portal@3001.service');
   const verify = run('systemd-analyze', ['verify', instance]);
-  check(verify.status === 0 && verify.output === '', 'systemd-analyze verify deploy/portal@.service: no message', verify.output);
+  check(
+    verify.status === 0 && verify.output === '',
+    'systemd-analyze verify deploy/portal@.service: no message',
+    verify.output,
+  );
   const security = run('systemd-analyze', ['security', '--offline=true', instance]);
   const exposure = /Overall exposure level for \S+: ([\d.]+) (\w+)/.exec(security.output);
-  check(!!exposure && Number(exposure[1]) < 4, `systemd-analyze security deploy/portal@.service: ${exposure ? `${exposure[1]} ${exposure[2]}` : 'no figure'}`, exposure ? '' : security.output);
+  check(
+    !!exposure && Number(exposure[1]) < 4,
+    `systemd-analyze security deploy/portal@.service: ${exposure ? `${exposure[1]} ${exposure[2]}` : 'no figure'}`,
+    exposure ? '' : security.output,
+  );
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit', env: { ...process.env, WEB_DIST: '' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST: '' },
+  }),
   spawn('npx', ['vite', '--host'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -43,14 +43,21 @@ for (const written of ['package-lock.json', 'node_modules/.package-lock.json']) 
 // The web app's dependencies are bundled into apps/web/dist: in production only the server's workspace remains.
 const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8'));
 rmSync(join(target, 'package.json'));
-writeFileSync(join(target, 'package.json'), `${JSON.stringify({ ...manifest, workspaces: ['packages/*', 'apps/server'] }, null, 2)}\n`);
+writeFileSync(
+  join(target, 'package.json'),
+  `${JSON.stringify({ ...manifest, workspaces: ['packages/*', 'apps/server'] }, null, 2)}\n`,
+);
 const started = Date.now();
 execFileSync('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
 const size = (path) => {
   try {
-    return execFileSync('du', ['-sh', '--apparent-size', path], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\t')[0];
+    return execFileSync('du', ['-sh', '--apparent-size', path], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .split('\t')[0];
   } catch {
     return '?'; // busybox du (Alpine) has no --apparent-size
   }
 };
-console.log(`release tree at ${target}: ${size(target)} (node_modules ${size(join(target, 'node_modules'))}), pruned in ${Date.now() - started} ms`);
+console.log(
+  `release tree at ${target}: ${size(target)} (node_modules ${size(join(target, 'node_modules'))}), pruned in ${Date.now() - started} ms`,
+);

@@ -43,7 +43,11 @@ const apps = [
  * not in the manifest) and the scripts those two add from their data-scripts (Vite's entry).
  */
 const pageScripts = (html) =>
-  [...html.matchAll(/<script\b[^>]*>/g)].flatMap(([tag]) => [tag.match(/\bsrc="\/([^"]+)"/)?.[1], ...(tag.match(/\bdata-scripts="([^"]+)"/)?.[1].split(' ') ?? [])])
+  [...html.matchAll(/<script\b[^>]*>/g)]
+    .flatMap(([tag]) => [
+      tag.match(/\bsrc="\/([^"]+)"/)?.[1],
+      ...(tag.match(/\bdata-scripts="([^"]+)"/)?.[1].split(' ') ?? []),
+    ])
     .filter(Boolean)
     .map((src) => src.replace(/^\//, ''));
 
@@ -70,7 +74,10 @@ for (const app of apps) {
     console.log(`\n${route} (${page})            gzip KB  brotli KB`);
     let gzip = 0;
     let brotli = 0;
-    for (const file of [...extraFiles, ...staticClosure(manifest, [entryKey, ...pages, ...(app.onLoad ?? [])]).map((key) => manifest[key].file)]) {
+    for (const file of [
+      ...extraFiles,
+      ...staticClosure(manifest, [entryKey, ...pages, ...(app.onLoad ?? [])]).map((key) => manifest[key].file),
+    ]) {
       const content = readFileSync(join(dist, file));
       const g = gzipSync(content, { level: 9 }).length;
       const b = brotliCompressSync(content).length;
@@ -78,7 +85,8 @@ for (const app of apps) {
       brotli += b;
       console.log(`  ${file.padEnd(40)} ${kb(g)}  ${kb(b)}`);
     }
-    const verdict = gzip / 1024 <= app.budget ? `within the ${app.budget} KB budget` : `OVER the ${app.budget} KB budget`;
+    const verdict =
+      gzip / 1024 <= app.budget ? `within the ${app.budget} KB budget` : `OVER the ${app.budget} KB budget`;
     console.log(`  ${'total JavaScript'.padEnd(40)} ${kb(gzip)}  ${kb(brotli)}   ${verdict}`);
   }
 }

@@ -31,7 +31,11 @@ export function portalSiteWithTls({ upstreams, port, redirectPort, certificate, 
     if (!line) throw new Error(`deploy/nginx.conf: no comment line matches ${pattern}`);
     return line.replace(/^\s*#\s*/, '    ');
   };
-  const tls = [commented(/^\s*#\s+listen 443 /), commented(/^\s*#\s+ssl_certificate\s/), commented(/^\s*#\s+ssl_certificate_key\s/)]
+  const tls = [
+    commented(/^\s*#\s+listen 443 /),
+    commented(/^\s*#\s+ssl_certificate\s/),
+    commented(/^\s*#\s+ssl_certificate_key\s/),
+  ]
     .join('\n')
     .replace('listen 443 ', `listen 127.0.0.1:${port} `)
     .replace(/ssl_certificate(\s+)\S+;/, `ssl_certificate$1${certificate};`)

@@ -8,7 +8,10 @@ import { chromium } from 'playwright-core';
 
 const media = 'apps/server/media';
 const folders = ['subjects', 'news', 'videos/thumbnails'];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const page = await browser.newPage();
 for (const folder of folders) {
   for (const name of readdirSync(join(media, folder)).filter((file) => file.endsWith('.svg'))) {

@@ -25,7 +25,9 @@ if (!existsSync(join(tree, 'apps/server/dist/server.js'))) {
   console.error(`No built server in ${tree}: run npm run build first.`);
   process.exit(1);
 }
-const unitStopSeconds = Number(/^TimeoutStopSec=(\d+)$/m.exec(readFileSync(resolve(import.meta.dirname, '../deploy/portal@.service'), 'utf8'))?.[1]);
+const unitStopSeconds = Number(
+  /^TimeoutStopSec=(\d+)$/m.exec(readFileSync(resolve(import.meta.dirname, '../deploy/portal@.service'), 'utf8'))?.[1],
+);
 /** Requests a second through nginx, from this many loops at once. */
 const RATE = 300;
 const LOOPS = 16;
@@ -74,13 +76,17 @@ function spawnLogged(name, command, args, options) {
   child.stdout.on('data', (chunk) => (log += chunk));
   child.stderr.on('data', (chunk) => (log += chunk));
   children.add(child);
-  const exited = new Promise((done) => child.once('exit', (code, signal) => (children.delete(child), done({ code, signal, at: Date.now() }))));
+  const exited = new Promise((done) =>
+    child.once('exit', (code, signal) => (children.delete(child), done({ code, signal, at: Date.now() }))),
+  );
   return { name, child, exited, log: () => log };
 }
 
 /** One portal instance on `port`: `npm run serve` in the tree, or node directly as the systemd unit runs it. */
 function startInstance(name, port, { viaNpm = false, env = {} } = {}) {
-  const [command, args] = viaNpm ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js']];
+  const [command, args] = viaNpm
+    ? ['npm', ['run', '--silent', 'serve']]
+    : [process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js']];
   const instance = spawnLogged(name, command, args, {
     cwd: tree,
     env: {
@@ -102,15 +108,29 @@ function startInstance(name, port, { viaNpm = false, env = {} } = {}) {
     },
   });
   instances.push(instance);
-  const ready = () => waitUntilReady(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 120_000, stillRunning: () => instance.child.exitCode === null });
+  const ready = () =>
+    waitUntilReady(`http://127.0.0.1:${port}/readyz`, {
+      timeoutMs: 120_000,
+      stillRunning: () => instance.child.exitCode === null,
+    });
   return { ...instance, port, ready };
 }
 
 /** Sends `RATE` requests a second through nginx from `LOOPS` loops until stopped; a request fails unless answered 200. */
 function startLoad(base, token, studentId, script) {
   const requests = [
-    () => fetch(`${base}/console/micros/Api/Student/subjects`, { method: 'POST', headers: { 'Content-Type': 'application/json', Token: token }, body: JSON.stringify({ stud_id: studentId }) }),
-    () => fetch(`${base}/console/micros/Api/Student/get_profile`, { method: 'POST', headers: { 'Content-Type': 'application/json', Token: token }, body: JSON.stringify({ stud_id: studentId }) }),
+    () =>
+      fetch(`${base}/console/micros/Api/Student/subjects`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Token: token },
+        body: JSON.stringify({ stud_id: studentId }),
+      }),
+    () =>
+      fetch(`${base}/console/micros/Api/Student/get_profile`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Token: token },
+        body: JSON.stringify({ stud_id: studentId }),
+      }),
     () => fetch(`${base}/topic/3`),
     () => fetch(base + script, { headers: { 'Accept-Encoding': 'br, gzip' } }),
   ];
@@ -126,9 +146,14 @@ function startLoad(base, token, studentId, script) {
       try {
         const response = await request();
         await response.arrayBuffer();
-        if (response.status !== 200) load.failed.push(`${response.status} at ${Date.now() - load.started} ms (request kind ${ticket % requests.length})`);
+        if (response.status !== 200)
+          load.failed.push(
+            `${response.status} at ${Date.now() - load.started} ms (request kind ${ticket % requests.length})`,
+          );
       } catch (error) {
-        load.failed.push(`${error.cause?.code ?? error.message} at ${Date.now() - load.started} ms (request kind ${ticket % requests.length})`);
+        load.failed.push(
+          `${error.cause?.code ?? error.message} at ${Date.now() - load.started} ms (request kind ${ticket % requests.length})`,
+        );
       }
       load.answered++;
     }
@@ -178,8 +203,14 @@ async function restart(instance, start) {
   const { code, at } = await instance.exited;
   mark(`${instance.name}: exited`);
   const stopMs = at - signalled;
-  check(readySaid[0] === 503, `${instance.name}: /readyz answered 503 from the SIGTERM until the port closed (${readySaid.join(', ') || 'nothing'})`);
-  check(code === 0 && stopMs < unitStopSeconds * 1000, `${instance.name}: stopped in ${stopMs} ms (exit code ${code}), within the unit's TimeoutStopSec=${unitStopSeconds}`);
+  check(
+    readySaid[0] === 503,
+    `${instance.name}: /readyz answered 503 from the SIGTERM until the port closed (${readySaid.join(', ') || 'nothing'})`,
+  );
+  check(
+    code === 0 && stopMs < unitStopSeconds * 1000,
+    `${instance.name}: stopped in ${stopMs} ms (exit code ${code}), within the unit's TimeoutStopSec=${unitStopSeconds}`,
+  );
   check(await refused(instance.port), `${instance.name}: nothing is left listening on its port`);
   const again = start();
   const readyMs = await again.ready();
@@ -203,17 +234,29 @@ try {
   await b.ready();
 
   const prefix = join(dir, 'nginx');
-  writeFileSync(join(dir, 'nginx.conf'), mainConfig(prefix, portalSite({ upstreams: [portA, portB], port: portProxy })));
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    mainConfig(prefix, portalSite({ upstreams: [portA, portB], port: portProxy })),
+  );
   mkdirSync(prefix);
   nginx = spawnLogged('nginx', 'nginx', ['-p', prefix, '-e', 'stderr', '-c', join(dir, 'nginx.conf')]);
   const base = `http://127.0.0.1:${portProxy}`;
-  await waitUntilReady(`${base}/healthz`, { timeoutMs: 30_000, stillRunning: () => nginx.child.exitCode === null }).catch((error) => {
+  await waitUntilReady(`${base}/healthz`, {
+    timeoutMs: 30_000,
+    stillRunning: () => nginx.child.exitCode === null,
+  }).catch((error) => {
     throw new Error(`nginx did not start: ${error.message}\n${nginx.log()}`);
   });
 
   // A student signs in through nginx, as a phone would.
   const post = async (path, body, token) =>
-    (await fetch(`${base}/console/micros/Api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Token: token } : {}) }, body: JSON.stringify(body) })).json();
+    (
+      await fetch(`${base}/console/micros/Api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Token: token } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const login = await post('/Auth/login', { phone_code: '91', mobile: '9876543210' });
   let code;
   for (let tries = 0; tries < 100 && !code; tries++) {
@@ -245,21 +288,43 @@ try {
 
   const lines = readFileSync(join(prefix, 'access.log'), 'utf8').trim().split('\n');
   const retried = lines.filter((line) => /upstream=\S+, /.test(line)).length;
-  check(load.failed.length === 0, `${load.answered} requests through nginx in ${seconds.toFixed(1)} s (${Math.round(load.answered / seconds)}/s), ${load.failed.length} failed${load.failed.length ? `: ${load.failed.slice(0, 10).join('; ')}` : ''}`);
+  check(
+    load.failed.length === 0,
+    `${load.answered} requests through nginx in ${seconds.toFixed(1)} s (${Math.round(load.answered / seconds)}/s), ${load.failed.length} failed${load.failed.length ? `: ${load.failed.slice(0, 10).join('; ')}` : ''}`,
+  );
   if (load.failed.length) {
     console.log(`what happened when:\n  ${timeline.events.join('\n  ')}`);
-    const errors = readFileSync(join(prefix, 'error.log'), 'utf8').split('\n').filter((line) => /\[(error|crit|alert)\]/.test(line));
-    console.log(`nginx's errors:\n  ${errors.filter((line) => !/Connection refused/.test(line)).slice(0, 20).join('\n  ')}`);
-    for (const { name, log } of instances) console.log(`${name} said:\n  ${log().trim().split('\n').slice(-10).join('\n  ')}`);
+    const errors = readFileSync(join(prefix, 'error.log'), 'utf8')
+      .split('\n')
+      .filter((line) => /\[(error|crit|alert)\]/.test(line));
+    console.log(
+      `nginx's errors:\n  ${errors
+        .filter((line) => !/Connection refused/.test(line))
+        .slice(0, 20)
+        .join('\n  ')}`,
+    );
+    for (const { name, log } of instances)
+      console.log(`${name} said:\n  ${log().trim().split('\n').slice(-10).join('\n  ')}`);
   }
-  console.log(`nginx passed ${retried} requests to the other instance after a refused connection; its log has ${lines.filter((l) => / 5\d\d /.test(l)).length} answers of 5xx`);
+  console.log(
+    `nginx passed ${retried} requests to the other instance after a refused connection; its log has ${lines.filter((l) => / 5\d\d /.test(l)).length} answers of 5xx`,
+  );
   const list = (figures, key) => figures.map((figure) => figure[key]).join(', ');
-  console.log(`from SIGTERM to exit under load: a ${list(stops.a, 'stopMs')} ms, b ${list(stops.b, 'stopMs')} ms; ready again after a ${list(stops.a, 'readyMs')} ms, b ${list(stops.b, 'readyMs')} ms`);
+  console.log(
+    `from SIGTERM to exit under load: a ${list(stops.a, 'stopMs')} ms, b ${list(stops.b, 'stopMs')} ms; ready again after a ${list(stops.a, 'readyMs')} ms, b ${list(stops.b, 'readyMs')} ms`,
+  );
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all([...children].map((child) => new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', done)))));
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise((done) =>
+          child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', done),
+        ),
+    ),
+  );
   await admin.unsafe(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,9 @@ export async function waitUntilReady(url, { timeoutMs = 180_000, stillRunning = 
 
 async function main(ports) {
   if (ports.length === 0 || ports.some((port) => !/^\d+$/.test(port))) {
-    console.error('usage: node scripts/rolling-restart.mjs PORT [PORT...]   (the ports of the portal@PORT units, in the order to restart)');
+    console.error(
+      'usage: node scripts/rolling-restart.mjs PORT [PORT...]   (the ports of the portal@PORT units, in the order to restart)',
+    );
     process.exit(2);
   }
   for (const port of ports) {

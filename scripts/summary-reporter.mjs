@@ -20,9 +20,11 @@ export default class SummaryReporter {
           summary.failures.push(`${where} › ${test.fullName}\n    ${firstLine(errors)}`);
         } else summary.skipped += 1;
       }
-      if (module.state() === 'failed' && failedHere === 0) summary.failures.push(`${where}\n    ${firstLine(module.errors())}`);
+      if (module.state() === 'failed' && failedHere === 0)
+        summary.failures.push(`${where}\n    ${firstLine(module.errors())}`);
     }
-    for (const error of unhandledErrors) summary.failures.push(`unhandled error\n    ${(error.message ?? '').split('\n')[0]}`);
+    for (const error of unhandledErrors)
+      summary.failures.push(`unhandled error\n    ${(error.message ?? '').split('\n')[0]}`);
     writeFileSync(process.env.SUMMARY_FILE, JSON.stringify(summary));
   }
 }

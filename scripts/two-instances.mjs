@@ -84,7 +84,8 @@ async function codeFromOutbox(outbox) {
 
 async function waitReady(instance, started) {
   while (Date.now() - started < 120_000) {
-    if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited with ${instance.child.exitCode}:\n${instance.log()}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`${instance.name} exited with ${instance.child.exitCode}:\n${instance.log()}`);
     try {
       if ((await fetch(`${instance.base}/readyz`)).ok) return Date.now() - started;
     } catch {
@@ -112,9 +113,15 @@ try {
   const [readyA, readyB] = await Promise.all([waitReady(a, started), waitReady(b, started)]);
   console.log(`both instances ready on the empty database ${database}: a after ${readyA} ms, b after ${readyB} ms`);
   check(a.child.exitCode === null && b.child.exitCode === null, 'both instances came up');
-  const workersOfB = () => (existsSync(`/proc/${b.child.pid}`) ? readFileSync(`/proc/${b.child.pid}/task/${b.child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean) : []);
+  const workersOfB = () =>
+    existsSync(`/proc/${b.child.pid}`)
+      ? readFileSync(`/proc/${b.child.pid}/task/${b.child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+      : [];
   for (let tries = 0; tries < 600 && !/2 workers/.test(b.log()); tries++) await new Promise((r) => setTimeout(r, 100));
-  check(workersOfB().length === 2 && /portal on http.*2 workers/.test(b.log()), `instance b serves its port with two worker processes (${workersOfB().join(', ')})`);
+  check(
+    workersOfB().length === 2 && /portal on http.*2 workers/.test(b.log()),
+    `instance b serves its port with two worker processes (${workersOfB().join(', ')})`,
+  );
 
   const login = await api(a, '/Auth/login', { phone_code: '91', mobile: '9876543210' });
   const code = await codeFromOutbox(a.outbox);
@@ -132,24 +139,44 @@ try {
   for (const subject of subjects) {
     const chapters = (await api(b, '/Student/chapters', { stud_id: me, sub_id: subject.subject_id }, token)).body.data;
     for (const chapter of chapters) {
-      const topics = (await api(a, '/Student/topics', { stud_id: me, chapter_id: chapter.chapter_id }, token)).body.data;
+      const topics = (await api(a, '/Student/topics', { stud_id: me, chapter_id: chapter.chapter_id }, token)).body
+        .data;
       video ??= topics.find((t) => t.video_link.startsWith('/media/v/'))?.video_link;
-      const materials = (await api(a, '/Student/study_materials', { stud_id: me, sub_id: subject.subject_id, chapter_id: chapter.chapter_id }, token)).body.data;
+      const materials = (
+        await api(
+          a,
+          '/Student/study_materials',
+          { stud_id: me, sub_id: subject.subject_id, chapter_id: chapter.chapter_id },
+          token,
+        )
+      ).body.data;
       material ??= materials[0]?.path;
     }
   }
   const videoOnB = await fetch(b.base + video, { headers: { Range: 'bytes=0-99' } });
-  check(videoOnB.status === 206 && (await videoOnB.arrayBuffer()).byteLength === 100, `instance b serves the signed video link a gave (${video?.replace(/\/v\/[^/]+/, '/v/…')})`);
+  check(
+    videoOnB.status === 206 && (await videoOnB.arrayBuffer()).byteLength === 100,
+    `instance b serves the signed video link a gave (${video?.replace(/\/v\/[^/]+/, '/v/…')})`,
+  );
 
   const pdfA = await fetch(a.base + material, { headers: { Token: token } });
   const pdfB = await fetch(b.base + material, { headers: { Token: token } });
   const bytesA = Buffer.from(await pdfA.arrayBuffer());
   const bytesB = Buffer.from(await pdfB.arrayBuffer());
-  check(pdfB.status === 200 && bytesA.equals(bytesB) && bytesB.subarray(0, 5).toString() === '%PDF-', 'both instances serve the same study-material PDF');
-  check(pdfA.headers.get('etag') === pdfB.headers.get('etag') && !!pdfA.headers.get('etag'), `the PDF's ETag is the same on both (${pdfA.headers.get('etag')})`);
+  check(
+    pdfB.status === 200 && bytesA.equals(bytesB) && bytesB.subarray(0, 5).toString() === '%PDF-',
+    'both instances serve the same study-material PDF',
+  );
+  check(
+    pdfA.headers.get('etag') === pdfB.headers.get('etag') && !!pdfA.headers.get('etag'),
+    `the PDF's ETag is the same on both (${pdfA.headers.get('etag')})`,
+  );
   const picture = '/media/subjects/physics.svg';
   const [pictureA, pictureB] = await Promise.all([fetch(a.base + picture), fetch(b.base + picture)]);
-  check(pictureA.headers.get('etag') === pictureB.headers.get('etag') && !!pictureA.headers.get('etag'), "a picture's ETag is the same on both");
+  check(
+    pictureA.headers.get('etag') === pictureB.headers.get('etag') && !!pictureA.headers.get('etag'),
+    "a picture's ETag is the same on both",
+  );
   const revalidated = await fetch(b.base + picture, { headers: { 'If-None-Match': pictureA.headers.get('etag') } });
   check(revalidated.status === 304, "b answers 304 to a's ETag");
 
@@ -157,16 +184,30 @@ try {
   const rows = await db.unsafe(`SELECT (SELECT count(*) FROM students)::int AS students,
     (SELECT count(*) FROM schema_migrations)::int AS migrations, (SELECT count(DISTINCT name) FROM schema_migrations)::int AS distinct_migrations`);
   await db.end();
-  check(rows[0].migrations === rows[0].distinct_migrations && rows[0].students > 0, `migrated once and seeded once (${rows[0].students} students, ${rows[0].migrations} migrations)`);
+  check(
+    rows[0].migrations === rows[0].distinct_migrations && rows[0].students > 0,
+    `migrated once and seeded once (${rows[0].students} students, ${rows[0].migrations} migrations)`,
+  );
 
   // The operator's command line from the same (pruned) tree: a backup of the live PostgreSQL database.
   const archive = join(dir, 'backup.tar.gz');
   const backup = spawnSync('npm', ['run', '--silent', 'portal', '--', 'backup', archive], {
     cwd: tree,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', AUTH_SECRET: 'two-instances-share-this-secret-0123456789', SMS_PROVIDER: 'log', DATABASE_URL: databaseUrl, MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'two-instances-share-this-secret-0123456789',
+      SMS_PROVIDER: 'log',
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: join(dir, 'media'),
+      MATERIALS_DIR: join(dir, 'materials'),
+    },
     encoding: 'utf8',
   });
-  check(backup.status === 0 && existsSync(archive), `npm run portal -- backup works in this tree (${(backup.stdout || backup.stderr).trim().split('\n')[0]})`);
+  check(
+    backup.status === 0 && existsSync(archive),
+    `npm run portal -- backup works in this tree (${(backup.stdout || backup.stderr).trim().split('\n')[0]})`,
+  );
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -10,7 +10,10 @@ const consolePages: Plugin = {
   configureServer(server) {
     server.middlewares.use((request, _response, next) => {
       const path = request.url?.split('?')[0] ?? '';
-      if (path === '/console' || (path.startsWith('/console/') && !path.startsWith('/console/micros/') && !/\.\w+$/.test(path))) {
+      if (
+        path === '/console' ||
+        (path.startsWith('/console/') && !path.startsWith('/console/micros/') && !/\.\w+$/.test(path))
+      ) {
         request.url = '/console.html';
       }
       next();

@@ -5,13 +5,27 @@ import { expect, inject } from 'vitest';
 export const DEMO_MOBILE = '9876543210';
 export const OTHER_MOBILE = '9123456780';
 
-export const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const phone: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export const browserOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
 };
 
 export function launchBrowser(): Promise<Browser> {
@@ -37,7 +51,10 @@ interface OutboxMessage {
 
 async function readOutbox(outbox = inject('outbox')): Promise<OutboxMessage[]> {
   const text = await readFile(outbox, 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxMessage);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMessage);
 }
 
 /**
@@ -95,14 +112,18 @@ export async function signInThroughLoginScreen(page: Page, mobile = DEMO_MOBILE)
  * the files that are about something else (auth.test.ts and registration.test.ts go through the screen).
  */
 export async function signIn(page: Page, mobile = DEMO_MOBILE) {
-  const post = async (path: string, data: object) => (await page.request.post(`/console/micros/Api${path}`, { data })).json();
+  const post = async (path: string, data: object) =>
+    (await page.request.post(`/console/micros/Api${path}`, { data })).json();
   const seen = await outboxSize();
   const sent = await post('/Auth/login', { mobile, phone_code: '91' });
   const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data.otp_ref, otp: await waitForCode(mobile, seen) });
   if (!verified.token) throw new Error(`Signing in ${mobile} was refused: ${verified.message}`);
   await page.goto('/favicon.svg');
   // The student app's saved session (apps/web/src/lib/session-store.ts: key userData, version 1).
-  await page.evaluate((v) => localStorage.setItem('userData', JSON.stringify({ state: { user: v.data, token: v.token }, version: 1 })), verified);
+  await page.evaluate(
+    (v) => localStorage.setItem('userData', JSON.stringify({ state: { user: v.data, token: v.token }, version: 1 })),
+    verified,
+  );
   await page.goto('/');
   await waitForHome(page);
 }

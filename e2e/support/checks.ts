@@ -45,7 +45,12 @@ async function axeViolations(page: Page): Promise<string[]> {
   // A toast fading in or out is half transparent, and axe would measure its contrast against the page behind it:
   // wait until every animation that ends has ended (a spinner's never does).
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
@@ -71,11 +76,13 @@ export const clippedContent = (page: Page) =>
   page.evaluate(() => {
     const found: string[] = [];
     const isLeaf = (element: Element) =>
-      element.matches('button, input, select, textarea, a, img, svg, td, th') || [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+      element.matches('button, input, select, textarea, a, img, svg, td, th') ||
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || element.closest('.sr-only, [aria-hidden="true"]')) continue;
-      const describe = (box: Element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" in ${box.tagName.toLowerCase()}.${box.className.toString().split(' ')[0] ?? ''}`;
+      const describe = (box: Element) =>
+        `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" in ${box.tagName.toLowerCase()}.${box.className.toString().split(' ')[0] ?? ''}`;
       let parent = element.parentElement;
       for (; parent && parent !== document.body; parent = parent.parentElement) {
         const overflow = getComputedStyle(parent).overflowX;
@@ -89,7 +96,8 @@ export const clippedContent = (page: Page) =>
         if (!reachable) found.push(describe(parent));
         break;
       }
-      if (parent === document.body && box.right > document.documentElement.clientWidth + 1) found.push(`${describe(element.parentElement!)}, past the screen's edge`);
+      if (parent === document.body && box.right > document.documentElement.clientWidth + 1)
+        found.push(`${describe(element.parentElement!)}, past the screen's edge`);
     }
     return found;
   });

@@ -23,14 +23,22 @@ export async function signInToConsoleThroughScreen(page: Page, mobile = DEMO_ADM
  * sign-in screen does, and opens the Overview: for the files that are not about the sign-in screen.
  */
 export async function signInToConsole(page: Page, mobile = DEMO_ADMIN_MOBILE, outbox?: string) {
-  const post = async (path: string, data: object) => (await page.request.post(`/console/micros/Staff${path}`, { data })).json();
+  const post = async (path: string, data: object) =>
+    (await page.request.post(`/console/micros/Staff${path}`, { data })).json();
   const seen = await outboxSize(outbox);
   const sent = await post('/Auth/login', { mobile: `+91 ${mobile}` });
-  const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data.otp_ref, otp: await waitForCode(mobile, seen, outbox) });
+  const verified = await post('/Auth/verifyOTP', {
+    otp_ref: sent.data.otp_ref,
+    otp: await waitForCode(mobile, seen, outbox),
+  });
   if (!verified.token) throw new Error(`Signing in ${mobile} to the console was refused: ${verified.message}`);
   await page.goto('/favicon.svg');
   // The console's saved session (apps/web/src/console/lib/staff-session.ts: key consoleSession, version 1).
-  await page.evaluate((v) => localStorage.setItem('consoleSession', JSON.stringify({ state: { staff: v.data, token: v.token }, version: 1 })), verified);
+  await page.evaluate(
+    (v) =>
+      localStorage.setItem('consoleSession', JSON.stringify({ state: { staff: v.data, token: v.token }, version: 1 })),
+    verified,
+  );
   await page.goto('/console');
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
 }

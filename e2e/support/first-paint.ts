@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 
 /** Opens `path` with none of the app's code (a phone still downloading it): only the script named `kept` runs. */
 export async function openWithOnly(page: Page, kept: RegExp, path: string) {
-  await page.route(/\/assets\/[^/]+\.js$/, (route) => (kept.test(route.request().url()) ? route.continue() : route.abort()));
+  await page.route(/\/assets\/[^/]+\.js$/, (route) =>
+    kept.test(route.request().url()) ? route.continue() : route.abort(),
+  );
   await page.goto(path);
 }
 
@@ -24,7 +26,8 @@ export async function watchLayoutShifts(page: Page) {
   await page.evaluate(() => {
     (window as unknown as { shifts: number }).shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries())
+        (window as unknown as { shifts: number }).shifts += (entry as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift' });
   });
 }

@@ -16,21 +16,26 @@ const builtServer = join(root, 'apps/server/dist/server.js');
  * starts; a test that must change the app's files starts its own on a copy.
  */
 export async function startPortal(webDist: string, { embedded = false, env = {} as Record<string, string> } = {}) {
-  if (!existsSync(join(webDist, 'index.html')) || !existsSync(builtServer)) throw new Error('Build the web app and the server first: npm run build');
+  if (!existsSync(join(webDist, 'index.html')) || !existsSync(builtServer))
+    throw new Error('Build the web app and the server first: npm run build');
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const outbox = join(dir, 'sms-outbox.jsonl');
-  const server = await startServer(dir, {
-    // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
-    MEDIA_DIR: join(dir, 'media'),
-    MATERIALS_DIR: join(dir, 'materials'),
-    SEED_DEMO: 'true',
-    SMS_OUTBOX: outbox,
-    WEB_DIST: webDist,
-    // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
-    DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
-    // A journey's own settings (e.g. a tiny budget of registration codes).
-    ...env,
-  }, builtServer);
+  const server = await startServer(
+    dir,
+    {
+      // Folders of their own (filled with the demo files at start), so an import in a journey never writes into the code tree.
+      MEDIA_DIR: join(dir, 'media'),
+      MATERIALS_DIR: join(dir, 'materials'),
+      SEED_DEMO: 'true',
+      SMS_OUTBOX: outbox,
+      WEB_DIST: webDist,
+      // Unset (not empty) without E2E_DATABASE_URL: the server then uses its embedded database.
+      DATABASE_URL: (!embedded && process.env.E2E_DATABASE_URL) || undefined,
+      // A journey's own settings (e.g. a tiny budget of registration codes).
+      ...env,
+    },
+    builtServer,
+  );
   return { baseUrl: server.baseUrl, outbox, stop: server.stop };
 }
 
@@ -39,25 +44,33 @@ export async function startPortal(webDist: string, { embedded = false, env = {} 
  * answering /healthz when this resolves: `entry` (the server's source, unless a bench compares an older one, or the
  * built server) with `env` over the defaults (texts only logged, embedded database unless DATABASE_URL is given).
  */
-export async function startServer(dir: string, env: Record<string, string | undefined>, entry = 'apps/server/src/server.ts') {
+export async function startServer(
+  dir: string,
+  env: Record<string, string | undefined>,
+  entry = 'apps/server/src/server.ts',
+) {
   const port = await freePort();
-  const server = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dir,
-      SMS_PROVIDER: 'log',
-      SEED_DEMO: 'false',
-      AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: undefined,
-      ...env,
+  const server = spawn(
+    process.execPath,
+    [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dir,
+        SMS_PROVIDER: 'log',
+        SEED_DEMO: 'false',
+        AUTH_SECRET: 'end-to-end-tests-end-to-end-tests',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: undefined,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(`${baseUrl}/healthz`, server);

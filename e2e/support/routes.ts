@@ -3,7 +3,9 @@ import { inject } from 'vitest';
 
 /** The student app's routes, filled in with the first subject, chapter, batch, quiz and news item the student has. */
 export async function everyRoute(page: Page): Promise<string[]> {
-  const { token, user } = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).state as { token: string; user: { stud_id: number } });
+  const { token, user } = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('userData')!).state as { token: string; user: { stud_id: number } },
+  );
   const call = async (path: string, body: object) => {
     const response = await fetch(`${inject('baseUrl')}/console/micros/Api/Student/${path}`, {
       method: 'POST',

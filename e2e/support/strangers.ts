@@ -10,7 +10,11 @@ export function postFrom(from: string, path: string, body: unknown, baseUrl = in
   return new Promise((resolve, reject) => {
     const req = request(
       `${baseUrl}${path}`,
-      { method: 'POST', localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) } },
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));

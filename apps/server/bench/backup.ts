@@ -44,10 +44,16 @@ async function child(what: string, where: string, file: string, folders: string)
 
 function run(...args: string[]): Promise<{ ms: number; rows: number; maxRssMb: number }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}')) : reject(new Error(`${args[1]} exited with ${code}`))));
+    proc.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'))
+        : reject(new Error(`${args[1]} exited with ${code}`)),
+    );
   });
 }
 
@@ -55,7 +61,9 @@ async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'portal-bench-backup-'));
   const admin = kind === 'postgres' ? openPostgres(url) : undefined;
   const [source, target] =
-    kind === 'postgres' ? ['postgres:bench_backup_source', 'postgres:bench_backup_target'] : [`pglite:${dir}/source`, `pglite:${dir}/target`];
+    kind === 'postgres'
+      ? ['postgres:bench_backup_source', 'postgres:bench_backup_target']
+      : [`pglite:${dir}/source`, `pglite:${dir}/target`];
   try {
     for (const schema of ['bench_backup_source', 'bench_backup_target']) {
       await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -67,21 +75,28 @@ async function main() {
       if (where === source) {
         const started = performance.now();
         await growWatchRows(db, { students, topics: TOPICS });
-        console.log(`${kind}: grew ${await countWatchRows(db)} watch rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        console.log(
+          `${kind}: grew ${await countWatchRows(db)} watch rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
       }
       await db.close();
     }
     const file = join(dir, 'portal.tar.gz');
     const written = await run('child', 'backup', source, file, dir);
     const size = (await stat(file)).size / 1024 / 1024;
-    console.log(`backup:  ${(written.ms / 1000).toFixed(1)} s, peak memory ${written.maxRssMb.toFixed(0)} MB, ${written.rows} rows, archive ${size.toFixed(0)} MB`);
+    console.log(
+      `backup:  ${(written.ms / 1000).toFixed(1)} s, peak memory ${written.maxRssMb.toFixed(0)} MB, ${written.rows} rows, archive ${size.toFixed(0)} MB`,
+    );
     const restored = await run('child', 'restore', target, file, join(dir, 'restored'));
-    console.log(`restore: ${(restored.ms / 1000).toFixed(1)} s, peak memory ${restored.maxRssMb.toFixed(0)} MB, ${restored.rows} rows`);
+    console.log(
+      `restore: ${(restored.ms / 1000).toFixed(1)} s, peak memory ${restored.maxRssMb.toFixed(0)} MB, ${restored.rows} rows`,
+    );
     const back = await open(target);
     console.log(`restored watch rows: ${await countWatchRows(back)}`);
     await back.close();
   } finally {
-    for (const schema of ['bench_backup_source', 'bench_backup_target']) await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    for (const schema of ['bench_backup_source', 'bench_backup_target'])
+      await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.close();
     await rm(dir, { recursive: true, force: true });
   }

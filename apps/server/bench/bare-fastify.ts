@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { registerMetrics } from '../src/http/metrics-route.ts';
-import { backgroundStdout, genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from '../src/http/request-logging.ts';
+import {
+  backgroundStdout,
+  genReqId,
+  loggerOptions,
+  OneLineRequestLog,
+  registerRequestIds,
+} from '../src/http/request-logging.ts';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
 import { createMetrics } from '../src/metrics/metrics.ts';
 import { hashToken } from '../src/sessions/session-repository.ts';
@@ -18,7 +24,9 @@ const logged = pieces.has('log') || pieces.has('logger');
 
 const app = Fastify({
   // `logger`: the portal's logger at warn (a child logger a request, no line); `log`: the request's line too.
-  logger: logged ? { ...loggerOptions({ LOG_LEVEL: pieces.has('log') ? 'info' : 'warn' }), stream: backgroundStdout() } : false,
+  logger: logged
+    ? { ...loggerOptions({ LOG_LEVEL: pieces.has('log') ? 'info' : 'warn' }), stream: backgroundStdout() }
+    : false,
   genReqId,
   ...(logged ? { logController: new OneLineRequestLog() } : {}),
   bodyLimit: 64 * 1024,

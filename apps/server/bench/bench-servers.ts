@@ -22,8 +22,11 @@ const DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? resolve(here, '../../../.
 export const API_BASE = '/console/micros/Api';
 
 /** A comma-separated setting (BENCH_DBS=pglite,postgres) as a list. */
-export const envList = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
-
+export const envList = (value: string | undefined, fallback: string) =>
+  (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface Fixture {
   token: string;
@@ -56,9 +59,13 @@ async function prepare(db: Database, grown: boolean): Promise<Fixture> {
     console.log(`Growing the ${db.kind} database (once; kept for later runs)...`);
     await growLarge(db, db.kind === 'postgres' ? POSTGRES_SIZE : PGLITE_SIZE, (line) => console.log(line));
   }
-  const first = async (sql: string, params: unknown[] = []) => (await db.query<{ id: number }>(sql, params))[0]?.id ?? 0;
+  const first = async (sql: string, params: unknown[] = []) =>
+    (await db.query<{ id: number }>(sql, params))[0]?.id ?? 0;
   const student = await first(`SELECT id FROM students WHERE mobile = '9876543210'`);
-  const subject = await first(`SELECT subject_id AS id FROM enrolments WHERE student_id = $1 ORDER BY subject_id LIMIT 1`, [student]);
+  const subject = await first(
+    `SELECT subject_id AS id FROM enrolments WHERE student_id = $1 ORDER BY subject_id LIMIT 1`,
+    [student],
+  );
   const quiz = await first(
     `SELECT q.id FROM quizzes q JOIN chapters c ON c.id = q.chapter_id JOIN quiz_attempts a ON a.quiz_id = q.id AND a.student_id = $2
       WHERE c.subject_id = $1 ORDER BY q.id LIMIT 1`,
@@ -71,7 +78,10 @@ async function prepare(db: Database, grown: boolean): Promise<Fixture> {
     chapter: await first(`SELECT id FROM chapters WHERE subject_id = $1 ORDER BY position, id LIMIT 1`, [subject]),
     batch: await first(`SELECT id FROM batches WHERE subject_id = $1 ORDER BY id LIMIT 1`, [subject]),
     quizChapter: await first(`SELECT chapter_id AS id FROM quizzes WHERE id = $1`, [quiz]),
-    attempt: await first(`SELECT id FROM quiz_attempts WHERE student_id = $1 AND quiz_id = $2 ORDER BY id LIMIT 1`, [student, quiz]),
+    attempt: await first(`SELECT id FROM quiz_attempts WHERE student_id = $1 AND quiz_id = $2 ORDER BY id LIMIT 1`, [
+      student,
+      quiz,
+    ]),
   };
 }
 
@@ -111,8 +121,15 @@ export async function setUp(kind: string, size: string): Promise<{ env: Record<s
   return { env: { DATA_DIR: dir }, fixture };
 }
 
-export async function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let seen = '';
   const match = await new Promise<RegExpMatchArray>((resolvePort, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -133,7 +150,6 @@ export async function stop(child: ChildProcess) {
   child.kill('SIGTERM');
   await once(child, 'exit');
 }
-
 
 /** The portal server in its own process, as production runs it (request logs on), on `port`. */
 export async function startPortal(env: Record<string, string>, port: number, nodeArgs: string[] = []) {

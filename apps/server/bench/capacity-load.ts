@@ -38,9 +38,17 @@ const SESSION: { path: string; seconds: number; body: (s: Student) => Record<str
   ...[1, 2, 3].map(() => ({
     path: '/Student/watched',
     seconds: 10,
-    body: (s: Student) => ({ topic_id: s.plan.topic, position_seconds: (s.position = (s.position + 10) % 600), duration_seconds: 600 }),
+    body: (s: Student) => ({
+      topic_id: s.plan.topic,
+      position_seconds: (s.position = (s.position + 10) % 600),
+      duration_seconds: 600,
+    }),
   })),
-  { path: '/Student/study_materials', seconds: 8, body: (s) => ({ sub_id: s.plan.subject, chapter_id: s.plan.chapter }) },
+  {
+    path: '/Student/study_materials',
+    seconds: 8,
+    body: (s) => ({ sub_id: s.plan.subject, chapter_id: s.plan.chapter }),
+  },
   { path: '/Student/get_quiz_by_chapter', seconds: 4, body: (s) => ({ chapter_id: s.plan.chapter }) },
   { path: '/Student/get_quiz', seconds: 20, body: (s) => ({ quiz_id: s.plan.quiz }) },
   { path: '/Student/submit_quiz', seconds: 4, body: (s) => ({ quiz_id: s.plan.quiz, submit_data: s.plan.submitData }) },
@@ -61,7 +69,8 @@ const agents = new Map<string, Agent>();
 /** One keep-alive agent an address, a connection a student. */
 export function agentFor(address: string, perAddress: number) {
   let agent = agents.get(address);
-  if (!agent) agents.set(address, (agent = new Agent({ keepAlive: true, localAddress: address, maxSockets: perAddress })));
+  if (!agent)
+    agents.set(address, (agent = new Agent({ keepAlive: true, localAddress: address, maxSockets: perAddress })));
   return agent;
 }
 
@@ -114,7 +123,13 @@ async function nextRequest(port: number, student: Student, tally: Tally, counted
   const step = SESSION[student.step]!;
   student.step = (student.step + 1) % SESSION.length;
   const started = performance.now();
-  const answer = await post(port, step.path, { stud_id: student.id, ...step.body(student) }, student.agent, student.token);
+  const answer = await post(
+    port,
+    step.path,
+    { stud_id: student.id, ...step.body(student) },
+    student.agent,
+    student.token,
+  );
   const took = performance.now() - started;
   tally.answered++;
   if (step.path === '/Student/submit_quiz' && answer.status === 200) {

@@ -17,7 +17,8 @@ async function cpuOf(path: string): Promise<{ name: string; ticks: number } | un
   return { name: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
-export const childrenOf = async (pid: number) => (await read(`/proc/${pid}/task/${pid}/children`)).split(/\s+/).filter(Boolean).map(Number);
+export const childrenOf = async (pid: number) =>
+  (await read(`/proc/${pid}/task/${pid}/children`)).split(/\s+/).filter(Boolean).map(Number);
 
 /** CPU ticks by thread of `pid` and its child processes, keyed `name` (the main thread of each process: `event loop`). */
 export async function threadTicks(pid: number): Promise<Map<string, number>> {
@@ -53,7 +54,9 @@ export const ticksBetween = (before: Map<number, number>, after: Map<number, num
 
 /** Percent of one core each thread used between two readings `seconds` apart, busiest first, those over 2 %. */
 export function threadShares(before: Map<string, number>, after: Map<string, number>, seconds: number): string {
-  const shares = [...after].map(([name, ticks]) => [name, ((ticks - (before.get(name) ?? 0)) / TICKS / seconds) * 100] as const);
+  const shares = [...after].map(
+    ([name, ticks]) => [name, ((ticks - (before.get(name) ?? 0)) / TICKS / seconds) * 100] as const,
+  );
   return shares
     .filter(([, percent]) => percent >= 2)
     .sort((a, b) => b[1] - a[1])
@@ -66,7 +69,8 @@ export const percentOfCore = (ticks: number, seconds: number) => (ticks / TICKS 
 /** Resident memory of `pid` and its child processes, in MB. */
 export async function residentMb(pid: number): Promise<number> {
   let kb = 0;
-  for (const one of [pid, ...(await childrenOf(pid))]) kb += Number(/VmRSS:\s+(\d+)/.exec(await read(`/proc/${one}/status`))?.[1] ?? 0);
+  for (const one of [pid, ...(await childrenOf(pid))])
+    kb += Number(/VmRSS:\s+(\d+)/.exec(await read(`/proc/${one}/status`))?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
 

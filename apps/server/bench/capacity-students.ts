@@ -26,7 +26,13 @@ export interface Institute {
 }
 
 /** Creates the institute afresh on `kind` (`pglite` in `dataDir`, or `postgres` at `url` in a schema of its own). */
-export async function createInstitute(kind: string, count: number, perAddress: number, dataDir: string, url?: string): Promise<Institute> {
+export async function createInstitute(
+  kind: string,
+  count: number,
+  perAddress: number,
+  dataDir: string,
+  url?: string,
+): Promise<Institute> {
   let db: Database;
   let env: Record<string, string>;
   if (kind === 'postgres') {
@@ -66,7 +72,13 @@ export async function createInstitute(kind: string, count: number, perAddress: n
       position: 0,
       attempt: 0,
     }));
-    return { env, students, plans: await subjectPlans(db), subjectOf: new Map(rows.map((row) => [row.id, row.subject])), importSeconds };
+    return {
+      env,
+      students,
+      plans: await subjectPlans(db),
+      subjectOf: new Map(rows.map((row) => [row.id, row.subject])),
+      importSeconds,
+    };
   } finally {
     await db.close();
   }
@@ -110,29 +122,48 @@ async function codesFor(path: string, mobiles: string[], skip: number) {
       if (code && mobile) codes.set(mobile, code);
     }
     if (codes.size === mobiles.length) return codes;
-    if (performance.now() > deadline) throw new Error(`codes for ${mobiles.length - codes.size} students never reached the outbox`);
+    if (performance.now() > deadline)
+      throw new Error(`codes for ${mobiles.length - codes.size} students never reached the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** Signs every student in through Auth/login and Auth/verifyOTP from its own address, `batch` at a time. */
-export async function signIn(port: number, institute: Institute, outboxPath: string, perAddress: number, batch = 50): Promise<Student[]> {
+export async function signIn(
+  port: number,
+  institute: Institute,
+  outboxPath: string,
+  perAddress: number,
+  batch = 50,
+): Promise<Student[]> {
   const signed: Student[] = [];
   for (let from = 0; from < institute.students.length; from += batch) {
-    const group = institute.students.slice(from, from + batch).map((s) => ({ ...s, agent: agentFor(s.address, perAddress) }));
+    const group = institute.students
+      .slice(from, from + batch)
+      .map((s) => ({ ...s, agent: agentFor(s.address, perAddress) }));
     const skip = (await outbox(outboxPath)).length;
     const refs = await Promise.all(
       group.map(async (s) => {
         const answer = await setupPost(port, '/Auth/login', { mobile: s.mobile, phone_code: '91' }, s.agent);
         const ref = (JSON.parse(answer.body || '{}') as { data?: { otp_ref?: string } }).data?.otp_ref;
-        if (answer.status !== 200 || !ref) throw new Error(`Auth/login for ${s.mobile} from ${s.address}: ${answer.status} ${answer.body}`);
+        if (answer.status !== 200 || !ref)
+          throw new Error(`Auth/login for ${s.mobile} from ${s.address}: ${answer.status} ${answer.body}`);
         return ref;
       }),
     );
-    const codes = await codesFor(outboxPath, group.map((s) => s.mobile), skip);
+    const codes = await codesFor(
+      outboxPath,
+      group.map((s) => s.mobile),
+      skip,
+    );
     await Promise.all(
       group.map(async (s, i) => {
-        const answer = await setupPost(port, '/Auth/verifyOTP', { otp_ref: refs[i], otp: codes.get(s.mobile) }, s.agent);
+        const answer = await setupPost(
+          port,
+          '/Auth/verifyOTP',
+          { otp_ref: refs[i], otp: codes.get(s.mobile) },
+          s.agent,
+        );
         const token = (JSON.parse(answer.body || '{}') as { token?: string }).token;
         if (!token) throw new Error(`Auth/verifyOTP for ${s.mobile}: ${answer.status} ${answer.body}`);
         signed.push({ ...s, token, plan: institute.plans.get(institute.subjectOf.get(s.id)!)! });
@@ -146,16 +177,29 @@ export async function signIn(port: number, institute: Institute, outboxPath: str
 export async function firstAttempts(port: number, students: Student[], batch = 50) {
   for (const plan of new Set(students.map((s) => s.plan))) {
     const student = students.find((s) => s.plan === plan)!;
-    const answer = await setupPost(port, '/Student/get_quiz', { stud_id: student.id, quiz_id: plan.quiz }, student.agent, student.token);
+    const answer = await setupPost(
+      port,
+      '/Student/get_quiz',
+      { stud_id: student.id, quiz_id: plan.quiz },
+      student.agent,
+      student.token,
+    );
     const { data } = JSON.parse(answer.body) as { data: { questions: { question_id: number; options: string[] }[] } };
     plan.submitData = data.questions.map((q) => ({ question_id: q.question_id, answer: q.options[0]! }));
   }
   for (let from = 0; from < students.length; from += batch) {
     await Promise.all(
       students.slice(from, from + batch).map(async (s) => {
-        const answer = await setupPost(port, '/Student/submit_quiz', { stud_id: s.id, quiz_id: s.plan.quiz, submit_data: s.plan.submitData }, s.agent, s.token);
+        const answer = await setupPost(
+          port,
+          '/Student/submit_quiz',
+          { stud_id: s.id, quiz_id: s.plan.quiz, submit_data: s.plan.submitData },
+          s.agent,
+          s.token,
+        );
         s.attempt = Number(/"attempt_id":(\d+)/.exec(answer.body)?.[1] ?? 0);
-        if (!s.attempt) throw new Error(`the first submission of ${s.id} failed: ${answer.status} ${answer.body.slice(0, 200)}`);
+        if (!s.attempt)
+          throw new Error(`the first submission of ${s.id} failed: ${answer.status} ${answer.body.slice(0, 200)}`);
       }),
     );
   }

@@ -18,8 +18,25 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPostgres } from '../src/db/postgres.ts';
 import { envList, here, randomPort, startPortal, startProcess, stop } from './bench-servers.ts';
-import { closedLoop, openLoop, percentile, post, REQUESTS_PER_STUDENT_SECOND, SESSION_SECONDS, type Student, type Tally } from './capacity-load.ts';
-import { loadAverage, percentOfCore, processTicks, residentMb, threadShares, threadTicks, ticksBetween } from './capacity-proc.ts';
+import {
+  closedLoop,
+  openLoop,
+  percentile,
+  post,
+  REQUESTS_PER_STUDENT_SECOND,
+  SESSION_SECONDS,
+  type Student,
+  type Tally,
+} from './capacity-load.ts';
+import {
+  loadAverage,
+  percentOfCore,
+  processTicks,
+  residentMb,
+  threadShares,
+  threadTicks,
+  ticksBetween,
+} from './capacity-proc.ts';
 import { APPLICATION_NAME, createInstitute, firstAttempts, type Institute, signIn } from './capacity-students.ts';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -29,13 +46,23 @@ const PER_ADDRESS = Number(process.env.CAPACITY_PER_ADDRESS ?? 8);
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 5);
 const THINK_MS = Number(process.env.CAPACITY_THINK_MS ?? 500);
 const RATES = envList(process.env.CAPACITY_RATES, '250,500,1000,1500,2000,3000').map(Number);
-const LEVELS = envList(process.env.CAPACITY_LEVELS, '100,200,400,700,1000,1400,2000').map(Number).filter((n) => n <= STUDENTS);
+const LEVELS = envList(process.env.CAPACITY_LEVELS, '100,200,400,700,1000,1400,2000')
+  .map(Number)
+  .filter((n) => n <= STUDENTS);
 const ROUNDS = Number(process.env.CAPACITY_ROUNDS ?? 1);
 const P95_GOAL_MS = 200;
-const parseEnv = (text = '') => Object.fromEntries(text.split(/\s+/).filter(Boolean).map((pair) => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]));
+const parseEnv = (text = '') =>
+  Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]),
+  );
 const VARIANTS = [
   { name: `A (${process.env.CAPACITY_A || 'as built'})`, env: parseEnv(process.env.CAPACITY_A) },
-  ...(process.env.CAPACITY_B !== undefined ? [{ name: `B (${process.env.CAPACITY_B || 'as built'})`, env: parseEnv(process.env.CAPACITY_B) }] : []),
+  ...(process.env.CAPACITY_B !== undefined
+    ? [{ name: `B (${process.env.CAPACITY_B || 'as built'})`, env: parseEnv(process.env.CAPACITY_B) }]
+    : []),
 ];
 
 /** Real students who would send this many requests a second. */
@@ -58,7 +85,12 @@ interface Step {
  * A step's figures: latencies of the requests begun in its window; the server's CPU by thread and PostgreSQL's
  * backends' over the whole step (ramp and drain included), and so CPU milliseconds per request answered.
  */
-async function measure(label: string, serverPid: number, postgresPids: () => Promise<number[]>, run: () => Promise<Tally>): Promise<Step> {
+async function measure(
+  label: string,
+  serverPid: number,
+  postgresPids: () => Promise<number[]>,
+  run: () => Promise<Tally>,
+): Promise<Step> {
   const pids = await postgresPids();
   const [threadsBefore, postgresBefore] = await Promise.all([threadTicks(serverPid), processTicks(pids)]);
   const startedAt = Date.now();
@@ -70,7 +102,9 @@ async function measure(label: string, serverPid: number, postgresPids: () => Pro
   const cpuTicks = sum(threads) - sum(threadsBefore) + postgresTicks;
   const rate = tally.latencies.length / SECONDS;
   const p95 = percentile(tally.latencies, 95);
-  const pg = pids.length ? `; PostgreSQL's ${pids.length} backends ${percentOfCore(postgresTicks, seconds).toFixed(0)} %` : '';
+  const pg = pids.length
+    ? `; PostgreSQL's ${pids.length} backends ${percentOfCore(postgresTicks, seconds).toFixed(0)} %`
+    : '';
   const statuses = [...tally.statuses].map(([status, n]) => `${n}× ${status || 'failed'}`).join(', ');
   return {
     label,
@@ -104,7 +138,12 @@ async function twinAt(students: Student[], count: number, bodyFile: string) {
   }
 }
 
-async function round(kind: string, variant: (typeof VARIANTS)[number], institute: Institute, signed: Student[] | undefined) {
+async function round(
+  kind: string,
+  variant: (typeof VARIANTS)[number],
+  institute: Institute,
+  signed: Student[] | undefined,
+) {
   const port = randomPort();
   // startPortal's outbox (SMS_PROVIDER=log).
   const outboxPath = join(tmpdir(), 'bench-sms-outbox.jsonl');
@@ -112,7 +151,13 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
   const pid = server.pid!;
   const admin = kind === 'postgres' ? openPostgres(POSTGRES_URL!, { max: 1 }) : undefined;
   const postgresPids = async () =>
-    admin ? (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [APPLICATION_NAME])).map((r) => r.pid) : [];
+    admin
+      ? (
+          await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+            APPLICATION_NAME,
+          ])
+        ).map((r) => r.pid)
+      : [];
   try {
     let students = signed;
     if (!students) {
@@ -120,7 +165,9 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
       students = await signIn(port, institute, outboxPath, PER_ADDRESS);
       await firstAttempts(port, students);
       const addresses = new Set(students.map((s) => s.address)).size;
-      console.log(`${students.length} students signed in through Auth/login and Auth/verifyOTP from ${addresses} addresses, and a first quiz each, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `${students.length} students signed in through Auth/login and Auth/verifyOTP from ${addresses} addresses, and a first quiz each, in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
     // A server just started is cold (JIT, plans, pool): a step of the first level warms it up, unprinted.
     await closedLoop(port, students, LEVELS[0] ?? 100, SECONDS, THINK_MS);
@@ -131,7 +178,9 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
     let lastCount = LEVELS[0] ?? 1;
     for (const count of LEVELS) {
       lastCount = count;
-      const step = await measure(`closed ${count}`, pid, postgresPids, () => closedLoop(port, students, count, SECONDS, THINK_MS));
+      const step = await measure(`closed ${count}`, pid, postgresPids, () =>
+        closedLoop(port, students, count, SECONDS, THINK_MS),
+      );
       steps.push(step);
       console.log(row(step));
       if (!step.passed) break;
@@ -141,14 +190,27 @@ async function round(kind: string, variant: (typeof VARIANTS)[number], institute
       console.log(row(step));
       if (!step.passed) break;
     }
-    const sample = await post(port, '/Student/subjects', { stud_id: students[0]!.id }, students[0]!.agent, students[0]!.token);
+    const sample = await post(
+      port,
+      '/Student/subjects',
+      { stud_id: students[0]!.id },
+      students[0]!.agent,
+      students[0]!.token,
+    );
     const bodyFile = join(tmpdir(), `capacity-twin-${process.pid}.json`);
     await writeFile(bodyFile, sample.body);
-    console.log(`\n${await twinAt(students, lastCount, bodyFile)}; server RSS at the end ${await residentMb(pid)} MB; load average ${await loadAverage()}`);
+    console.log(
+      `\n${await twinAt(students, lastCount, bodyFile)}; server RSS at the end ${await residentMb(pid)} MB; load average ${await loadAverage()}`,
+    );
     await rm(bodyFile, { force: true });
     const best = Math.max(0, ...steps.filter((s) => s.passed).map((s) => s.rate));
     const measuredCpu = steps.filter((s) => s.cpuMsPerRequest > 0);
-    const cpuMs = measuredCpu.reduce((sum, s) => sum + s.cpuMsPerRequest * s.rate, 0) / Math.max(1, measuredCpu.reduce((sum, s) => sum + s.rate, 0));
+    const cpuMs =
+      measuredCpu.reduce((sum, s) => sum + s.cpuMsPerRequest * s.rate, 0) /
+      Math.max(
+        1,
+        measuredCpu.reduce((sum, s) => sum + s.rate, 0),
+      );
     return { students, best, cpuMs };
   } finally {
     await admin?.close();
@@ -162,8 +224,16 @@ console.log(
 );
 const summary: string[] = [];
 for (const kind of DBS) {
-  const institute = await createInstitute(kind, STUDENTS, PER_ADDRESS, resolve(here, '../../../.data/bench/capacity'), POSTGRES_URL);
-  console.log(`\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${STUDENTS} students created by the roster import in ${institute.importSeconds.toFixed(1)} s`);
+  const institute = await createInstitute(
+    kind,
+    STUDENTS,
+    PER_ADDRESS,
+    resolve(here, '../../../.data/bench/capacity'),
+    POSTGRES_URL,
+  );
+  console.log(
+    `\n## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${STUDENTS} students created by the roster import in ${institute.importSeconds.toFixed(1)} s`,
+  );
   let signed: Student[] | undefined;
   const results = new Map<string, { best: number; cpuMs: number }[]>(VARIANTS.map((v) => [v.name, []]));
   for (let r = 0; r < ROUNDS; r++) {
@@ -177,9 +247,12 @@ for (const kind of DBS) {
   }
   for (const [name, list] of results) {
     const students = list.map((r) => studentsFor(r.best));
-    const range = Math.max(...students) === 0
-      ? `fewer than ${studentsFor((LEVELS[0] ?? 0) / (THINK_MS / 1000))} (no level passed)`
-      : Math.min(...students) === Math.max(...students) ? `${students[0]}` : `${Math.min(...students)}–${Math.max(...students)}`;
+    const range =
+      Math.max(...students) === 0
+        ? `fewer than ${studentsFor((LEVELS[0] ?? 0) / (THINK_MS / 1000))} (no level passed)`
+        : Math.min(...students) === Math.max(...students)
+          ? `${students[0]}`
+          : `${Math.min(...students)}–${Math.max(...students)}`;
     const cpu = list.map((r) => r.cpuMs.toFixed(2)).join(', ');
     const byCpu = list.map((r) => studentsByCpu(r.cpuMs)).join(', ');
     summary.push(

@@ -27,7 +27,9 @@ const client = async () => {
 let last = { at: started, done: 0 };
 const report = setInterval(() => {
   const now = performance.now();
-  console.log(`${Math.round((now - started) / 1000)} s: ${Math.round(((done - last.done) * 1000) / (now - last.at))} statements/s`);
+  console.log(
+    `${Math.round((now - started) / 1000)} s: ${Math.round(((done - last.done) * 1000) / (now - last.at))} statements/s`,
+  );
   last = { at: now, done };
 }, 5000);
 console.log(`postgres.js, ${IN_FLIGHT} statements in flight on ${CONNECTIONS} connections, ${SECONDS} s`);

@@ -34,7 +34,11 @@ function timed(side: Side, path: string, body: string) {
         port: side.port,
         path: API_BASE + path,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), token: side.fixture.token },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          token: side.fixture.token,
+        },
       },
       (response) => {
         response.resume();
@@ -49,7 +53,8 @@ function timed(side: Side, path: string, body: string) {
   });
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function open(kind: string, size: string): Promise<Side> {
   const { env, fixture } = await setUp(kind, size);
@@ -99,5 +104,7 @@ async function compare(kind: string) {
   }
 }
 
-console.log(`flatness — ${new Date().toISOString()}, node ${process.version}, load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `flatness — ${new Date().toISOString()}, node ${process.version}, load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`,
+);
 for (const kind of DBS) await compare(kind);

@@ -7,7 +7,18 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_BASE, calls, envList, here, load, randomPort, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
+import {
+  API_BASE,
+  calls,
+  envList,
+  here,
+  load,
+  randomPort,
+  setUp,
+  startPortal,
+  startProcess,
+  stop,
+} from './bench-servers.ts';
 
 const KIND = envList(process.env.BENCH_DBS, 'postgres')[0]!;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -22,7 +33,11 @@ const portal = await startPortal(env, port);
 const bodyFile = join(tmpdir(), `bench-floor-${process.pid}.json`);
 const children = [portal];
 try {
-  const answer = await fetch(`http://127.0.0.1:${port}${API_BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token: fixture.token }, body });
+  const answer = await fetch(`http://127.0.0.1:${port}${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token: fixture.token },
+    body,
+  });
   if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
   await writeFile(bodyFile, Buffer.from(await answer.arrayBuffer()));
   const started = async (args: string[], extraEnv: Record<string, string> = {}) => {
@@ -30,10 +45,17 @@ try {
     children.push(child);
     return `http://127.0.0.1:${match[1]}${API_BASE}${path}`;
   };
-  const targets: [string, string][] = [['static twin (node:http)', await started([resolve(here, 'static-twin.mjs'), bodyFile])]];
+  const targets: [string, string][] = [
+    ['static twin (node:http)', await started([resolve(here, 'static-twin.mjs'), bodyFile])],
+  ];
   for (const pieces of STEPS) {
     const name = pieces ? `Fastify + ${pieces.replaceAll(',', ' + ')}` : 'Fastify, one route';
-    targets.push([name, await started(['--import', 'tsx', resolve(here, 'bare-fastify.ts'), API_BASE + path, bodyFile], { PIECES: pieces })]);
+    targets.push([
+      name,
+      await started(['--import', 'tsx', resolve(here, 'bare-fastify.ts'), API_BASE + path, bodyFile], {
+        PIECES: pieces,
+      }),
+    ]);
   }
   targets.push([`the portal (${KIND}), ${CALL}`, `http://127.0.0.1:${port}${API_BASE}${path}`]);
 
@@ -45,8 +67,13 @@ try {
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const twin = mean([...rates.values()][0]!);
-  console.log(`\n${CALL}, ${SECONDS} s × 2 each, 50 connections\n\n| server | req/s | ratio | µs a request |\n|---|---|---|---|`);
-  for (const [name, values] of rates) console.log(`| ${name} | ${Math.round(mean(values))} | ${(mean(values) / twin).toFixed(3)} | ${(1e6 / mean(values)).toFixed(0)} |`);
+  console.log(
+    `\n${CALL}, ${SECONDS} s × 2 each, 50 connections\n\n| server | req/s | ratio | µs a request |\n|---|---|---|---|`,
+  );
+  for (const [name, values] of rates)
+    console.log(
+      `| ${name} | ${Math.round(mean(values))} | ${(mean(values) / twin).toFixed(3)} | ${(1e6 / mean(values)).toFixed(0)} |`,
+    );
 } finally {
   for (const child of children) await stop(child);
   await rm(bodyFile, { force: true });

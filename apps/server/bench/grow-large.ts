@@ -15,8 +15,20 @@ export interface GrownSize {
   demoWatcherEvery: number;
 }
 
-export const POSTGRES_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 100, attemptsPerStudent: 10, demoWatcherEvery: 5 };
-export const PGLITE_SIZE: GrownSize = { students: 100_000, subjects: 5_000, watchedPerStudent: 10, attemptsPerStudent: 1, demoWatcherEvery: 50 };
+export const POSTGRES_SIZE: GrownSize = {
+  students: 100_000,
+  subjects: 5_000,
+  watchedPerStudent: 100,
+  attemptsPerStudent: 10,
+  demoWatcherEvery: 5,
+};
+export const PGLITE_SIZE: GrownSize = {
+  students: 100_000,
+  subjects: 5_000,
+  watchedPerStudent: 10,
+  attemptsPerStudent: 1,
+  demoWatcherEvery: 50,
+};
 
 const count = async (db: Queryable, table: string) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
@@ -60,20 +72,26 @@ export async function growLarge(db: Database, size: GrownSize, say: (line: strin
       [size.students],
     ),
   );
-  await db.query(`CREATE TEMP TABLE grown_students AS SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM students WHERE mobile LIKE '7%'`);
+  await db.query(
+    `CREATE TEMP TABLE grown_students AS SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM students WHERE mobile LIKE '7%'`,
+  );
   await db.query(`ANALYZE grown_students`);
   await step('subjects, chapters, topics', async () => {
     await db.query(
       `INSERT INTO subjects (name, position) SELECT 'Subject ' || g, 100 + g FROM generate_series(1, $1::int - (SELECT count(*)::int FROM subjects)) g`,
       [size.subjects],
     );
-    await db.query(`CREATE TEMP TABLE grown_subjects AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM subjects WHERE name LIKE 'Subject %'`);
+    await db.query(
+      `CREATE TEMP TABLE grown_subjects AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM subjects WHERE name LIKE 'Subject %'`,
+    );
     await db.query(`INSERT INTO chapters (subject_id, name, position)
       SELECT s.id, 'Chapter ' || g, g FROM grown_subjects s, generate_series(1, 10) g ORDER BY s.id, g`);
     await db.query(`CREATE TEMP TABLE grown_chapters AS SELECT id FROM chapters WHERE name LIKE 'Chapter %'`);
     await db.query(`INSERT INTO topics (chapter_id, name, video_link, position)
       SELECT c.id, 'Topic ' || g, '/media/none.webm', g FROM grown_chapters c, generate_series(1, 10) g ORDER BY c.id, g`);
-    await db.query(`CREATE TEMP TABLE grown_topics AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM topics WHERE name LIKE 'Topic %'`);
+    await db.query(
+      `CREATE TEMP TABLE grown_topics AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM topics WHERE name LIKE 'Topic %'`,
+    );
     await db.query(`CREATE UNIQUE INDEX ON grown_topics (n)`);
     await db.query(`CREATE UNIQUE INDEX ON grown_subjects (n)`);
     await db.query(`ANALYZE grown_topics`);
@@ -104,23 +122,26 @@ export async function growLarge(db: Database, size: GrownSize, say: (line: strin
       ),
     ),
   );
-  await step(`the demo subjects, taken and watched to the end by one grown student in ${size.demoWatcherEvery}`, async () => {
-    await db.query(
-      `INSERT INTO enrolments (student_id, subject_id)
+  await step(
+    `the demo subjects, taken and watched to the end by one grown student in ${size.demoWatcherEvery}`,
+    async () => {
+      await db.query(
+        `INSERT INTO enrolments (student_id, subject_id)
        SELECT st.id, s.id FROM grown_students st CROSS JOIN subjects s
         WHERE st.n % $1::int = 0 AND s.name NOT LIKE 'Subject %' ORDER BY st.id, s.id`,
-      [size.demoWatcherEvery],
-    );
-    await withoutSecondaryIndexes(db, 'watch_progress', () =>
-      db.query(
-        `INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds, updated_at)
+        [size.demoWatcherEvery],
+      );
+      await withoutSecondaryIndexes(db, 'watch_progress', () =>
+        db.query(
+          `INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds, updated_at)
          SELECT st.id, t.id, 600, 600, now() - make_interval(mins => st.n % 5000)
            FROM grown_students st CROSS JOIN subjects s JOIN chapters c ON c.subject_id = s.id JOIN topics t ON t.chapter_id = c.id
           WHERE st.n % $1::int = 0 AND s.name NOT LIKE 'Subject %' ORDER BY st.id, t.id`,
-        [size.demoWatcherEvery],
-      ),
-    );
-  });
+          [size.demoWatcherEvery],
+        ),
+      );
+    },
+  );
   await step('batches, live classes, materials, quizzes, questions', async () => {
     await db.query(`INSERT INTO batches (subject_id, name) SELECT id, 'Batch ' || id FROM grown_subjects ORDER BY id`);
     await db.query(`INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at)
@@ -130,12 +151,18 @@ export async function growLarge(db: Database, size: GrownSize, say: (line: strin
     await db.query(`INSERT INTO batch_members (student_id, batch_id)
       SELECT e.student_id, b.id FROM grown_students st JOIN enrolments e ON e.student_id = st.id JOIN batches b ON b.subject_id = e.subject_id
        ORDER BY e.student_id, b.id`);
-    await db.query(`INSERT INTO study_materials (chapter_id, title, file_name) SELECT id, 'Notes', 'none.pdf' FROM grown_chapters ORDER BY id`);
-    await db.query(`INSERT INTO quizzes (chapter_id, name, pass_marks) SELECT id, 'Grown quiz', 2 FROM grown_chapters ORDER BY id`);
+    await db.query(
+      `INSERT INTO study_materials (chapter_id, title, file_name) SELECT id, 'Notes', 'none.pdf' FROM grown_chapters ORDER BY id`,
+    );
+    await db.query(
+      `INSERT INTO quizzes (chapter_id, name, pass_marks) SELECT id, 'Grown quiz', 2 FROM grown_chapters ORDER BY id`,
+    );
     await db.query(`INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position)
       SELECT q.id, 'Q' || g, '["a","b","c","d"]'::jsonb, 'a', 1, g FROM quizzes q, generate_series(1, 4) g
        WHERE q.name = 'Grown quiz' ORDER BY q.id, g`);
-    await db.query(`CREATE TEMP TABLE grown_quizzes AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM quizzes WHERE name = 'Grown quiz'`);
+    await db.query(
+      `CREATE TEMP TABLE grown_quizzes AS SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS n FROM quizzes WHERE name = 'Grown quiz'`,
+    );
     await db.query(`CREATE UNIQUE INDEX ON grown_quizzes (n)`);
     await db.query(`ANALYZE grown_quizzes`);
   });

@@ -38,17 +38,25 @@ async function open(size: string): Promise<Database> {
   return db;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 for (const size of SIZES) {
   const db = await open(size);
   const first = async (sql: string) => (await db.query<{ id: number }>(sql))[0]?.id ?? 0;
   // The demo's Physics (the most watched subject) and a grown one; the quiz with the most attempts; a busy student.
-  const subject = await first(`SELECT subject_id AS id FROM enrolments GROUP BY subject_id ORDER BY count(*) DESC, subject_id LIMIT 1`);
+  const subject = await first(
+    `SELECT subject_id AS id FROM enrolments GROUP BY subject_id ORDER BY count(*) DESC, subject_id LIMIT 1`,
+  );
   const quiz = await first(`SELECT quiz_id AS id FROM quiz_attempts GROUP BY quiz_id ORDER BY count(*) DESC LIMIT 1`);
   const student = await first(`SELECT id FROM students WHERE mobile = '9876543210'`);
   const chapter = await first(`SELECT chapter_id AS id FROM quizzes WHERE id = ${quiz}`);
-  const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'b'.repeat(40), SMS_PROVIDER: 'log', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'b'.repeat(40),
+    SMS_PROVIDER: 'log',
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ config, db, logger: false });
   const base = `${await app.listen({ host: '127.0.0.1', port: 0 })}${config.CONSOLE_API_BASE}`;
   const token = await createStaffSession(db, await staffWithRole(db, 'teacher'), 1);
@@ -72,28 +80,50 @@ for (const size of SIZES) {
     let bytes = 0;
     for (let i = 0; i < ROUNDS; i++) {
       const t0 = performance.now();
-      const response = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Token: token }, body: JSON.stringify(body) });
+      const response = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Token: token },
+        body: JSON.stringify(body),
+      });
       bytes = (await response.text()).length;
       times.push(performance.now() - t0);
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     }
     times.sort((a, b) => a - b);
-    console.log(label.padEnd(22), percentile(times, 0.5).toFixed(2).padStart(8), percentile(times, 0.95).toFixed(2).padStart(8), String(bytes).padStart(8));
+    console.log(
+      label.padEnd(22),
+      percentile(times, 0.5).toFixed(2).padStart(8),
+      percentile(times, 0.95).toFixed(2).padStart(8),
+      String(bytes).padStart(8),
+    );
   }
   // Each statement's plan: a sequential scan of a table with many rows would grow with the institute.
   const statements: [string, string, unknown[]][] = [
-    ['subject topics', `EXPLAIN SELECT t.id, count(e.student_id) FROM chapters c JOIN topics t ON t.chapter_id = c.id LEFT JOIN watch_progress w ON w.topic_id = t.id LEFT JOIN enrolments e ON e.student_id = w.student_id AND e.subject_id = c.subject_id WHERE c.subject_id = $1 GROUP BY t.id`, [subject]],
+    [
+      'subject topics',
+      `EXPLAIN SELECT t.id, count(e.student_id) FROM chapters c JOIN topics t ON t.chapter_id = c.id LEFT JOIN watch_progress w ON w.topic_id = t.id LEFT JOIN enrolments e ON e.student_id = w.student_id AND e.subject_id = c.subject_id WHERE c.subject_id = $1 GROUP BY t.id`,
+      [subject],
+    ],
     ['subject enrolled', 'EXPLAIN SELECT count(*) FROM enrolments WHERE subject_id = $1', [subject]],
     ['quiz totals', 'EXPLAIN SELECT count(*), avg(marks) FROM quiz_attempts WHERE quiz_id = $1', [quiz]],
-    ['quiz questions', `EXPLAIN SELECT q.id, count(a.question_id) FILTER (WHERE a.answer <> q.correct_answer) FROM questions q LEFT JOIN attempt_answers a ON a.question_id = q.id WHERE q.quiz_id = $1 GROUP BY q.id`, [quiz]],
+    [
+      'quiz questions',
+      `EXPLAIN SELECT q.id, count(a.question_id) FILTER (WHERE a.answer <> q.correct_answer) FROM questions q LEFT JOIN attempt_answers a ON a.question_id = q.id WHERE q.quiz_id = $1 GROUP BY q.id`,
+      [quiz],
+    ],
   ];
   for (const [label, sql, values] of statements) {
     const plan = (await db.query<Record<string, string>>(sql, values)).map((row) => Object.values(row)[0]).join('\n');
     const scanned = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((match) => match[1]!);
     // A scan of a small table is the planner's right choice; only one of a table past 10,000 rows is flagged.
-    const large = await db.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relname = ANY($1) AND reltuples > 10000 AND relnamespace = current_schema()::regnamespace`, [scanned]);
+    const large = await db.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relname = ANY($1) AND reltuples > 10000 AND relnamespace = current_schema()::regnamespace`,
+      [scanned],
+    );
     const scans = large.map((table) => table.name);
-    console.log(`plan ${label.padEnd(18)} ${scans.length ? `SEQUENTIAL SCAN of ${scans.join(', ')}` : 'index scans only'}`);
+    console.log(
+      `plan ${label.padEnd(18)} ${scans.length ? `SEQUENTIAL SCAN of ${scans.join(', ')}` : 'index scans only'}`,
+    );
   }
   await app.close();
   await db.close();

@@ -24,10 +24,16 @@ const base = (await app.listen({ host: '127.0.0.1', port: 0 })) + config.API_BAS
 const first = async (sql: string, params: unknown[] = []) => (await db.query<{ id: number }>(sql, params))[0]?.id ?? 0;
 const student = await first(`SELECT id FROM students WHERE mobile = '9876543210'`);
 const token = await createSession(db, student, 1);
-const subject = await first(`SELECT subject_id AS id FROM enrolments WHERE student_id = $1 ORDER BY subject_id LIMIT 1`, [student]);
+const subject = await first(
+  `SELECT subject_id AS id FROM enrolments WHERE student_id = $1 ORDER BY subject_id LIMIT 1`,
+  [student],
+);
 const chapter = await first(`SELECT id FROM chapters WHERE subject_id = $1 ORDER BY position, id LIMIT 1`, [subject]);
 const batch = await first(`SELECT id FROM batches WHERE subject_id = $1 ORDER BY id LIMIT 1`, [subject]);
-const quiz = await first(`SELECT q.id FROM quizzes q JOIN chapters c ON c.id = q.chapter_id WHERE c.subject_id = $1 ORDER BY q.id LIMIT 1`, [subject]);
+const quiz = await first(
+  `SELECT q.id FROM quizzes q JOIN chapters c ON c.id = q.chapter_id WHERE c.subject_id = $1 ORDER BY q.id LIMIT 1`,
+  [subject],
+);
 const quizChapter = await first(`SELECT chapter_id AS id FROM quizzes WHERE id = $1`, [quiz]);
 const attempt = await first(`SELECT id FROM quiz_attempts WHERE student_id = $1 ORDER BY id LIMIT 1`, [student]);
 
@@ -57,7 +63,8 @@ async function call(path: string, body: Record<string, number>) {
   return response.status;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function measure(label: string) {
   console.log(`\n## ${label} (${db.kind}, ${ROUNDS} sequential calls each)\n`);
@@ -74,7 +81,9 @@ async function measure(label: string) {
     }
     times.sort((a, b) => a - b);
     const f = (n: number) => n.toFixed(2);
-    console.log(`| ${path} | ${status} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} |`);
+    console.log(
+      `| ${path} | ${status} | ${f(percentile(times, 50))} | ${f(percentile(times, 95))} | ${f(percentile(times, 99))} |`,
+    );
   }
 }
 
@@ -94,7 +103,8 @@ async function throughput(path: string, body: Record<string, number>) {
 
 await measure('Demo data');
 await throughput('/Student/subjects', {});
-const rows = async () => (await db.query<{ n: number }>(`SELECT sum(n_live_tup)::int AS n FROM pg_stat_user_tables`))[0]?.n;
+const rows = async () =>
+  (await db.query<{ n: number }>(`SELECT sum(n_live_tup)::int AS n FROM pg_stat_user_tables`))[0]?.n;
 console.log(`\nGrowing the data about 100x...`);
 await growData(db, 100);
 console.log(`rows in all tables: ${await rows()}`);

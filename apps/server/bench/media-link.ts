@@ -34,7 +34,9 @@ const topics = await fetch(`${base}${config.API_BASE}/Student/topics`, {
   headers: { 'Content-Type': 'application/json', Token: token },
   body: JSON.stringify({ stud_id: student!.id, chapter_id: chapter!.id }),
 });
-const link = ((await topics.json()) as { data: { video_link: string }[] }).data.find((t) => t.video_link.startsWith('/media/v/'))!.video_link;
+const link = ((await topics.json()) as { data: { video_link: string }[] }).data.find((t) =>
+  t.video_link.startsWith('/media/v/'),
+)!.video_link;
 
 async function fetchRange() {
   const response = await fetch(base + link, { headers: { Range: 'bytes=0-1023' } });
@@ -42,7 +44,8 @@ async function fetchRange() {
   if (response.status !== 206) throw new Error(`${link}: ${response.status}`);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** The two kinds take turns request by request, so a busy machine slows both alike. */
 async function measure() {
@@ -60,13 +63,20 @@ async function measure() {
     read.push(performance.now() - start);
   }
   const f = (n: number) => n.toFixed(3);
-  for (const [label, times] of [['remembered', remembered], ['read from the database', read]] as const) {
+  for (const [label, times] of [
+    ['remembered', remembered],
+    ['read from the database', read],
+  ] as const) {
     times.sort((a, b) => a - b);
-    console.log(`| ${label} | ${f(percentile(times, 50))} | ${f(percentile(times, 90))} | ${f(percentile(times, 99))} |`);
+    console.log(
+      `| ${label} | ${f(percentile(times, 50))} | ${f(percentile(times, 90))} | ${f(percentile(times, 99))} |`,
+    );
   }
 }
 
-console.log(`\n## A signed video's 1 KB range request (${db.kind}, ${ROUNDS} sequential requests of each kind, taking turns)\n`);
+console.log(
+  `\n## A signed video's 1 KB range request (${db.kind}, ${ROUNDS} sequential requests of each kind, taking turns)\n`,
+);
 console.log('| session | p50 ms | p90 ms | p99 ms |');
 console.log('|---|---|---|---|');
 await measure();
@@ -93,7 +103,10 @@ async function statements() {
   }
   const f = (n: number) => n.toFixed(3);
   console.log(`\n| statement (${ROUNDS * 2} each, taking turns) | p50 ms | p90 ms | p99 ms |\n|---|---|---|---|`);
-  for (const [label, list] of [['the session alone (before)', times[0]], ['the session and its enrolment (now)', times[1]]] as const) {
+  for (const [label, list] of [
+    ['the session alone (before)', times[0]],
+    ['the session and its enrolment (now)', times[1]],
+  ] as const) {
     list.sort((a, b) => a - b);
     console.log(`| ${label} | ${f(percentile(list, 50))} | ${f(percentile(list, 90))} | ${f(percentile(list, 99))} |`);
   }

@@ -33,7 +33,9 @@ const LARGE = 1000;
 /** Explains each read; marks a sequential scan of a table with more than 1000 rows. */
 export async function explainAll(db: Database, statements: [string, readonly unknown[]][]) {
   const sizes = new Map(
-    (await db.query<{ relname: string; n: number }>(`SELECT relname, n_live_tup::int AS n FROM pg_stat_user_tables`)).map((r) => [r.relname, r.n]),
+    (
+      await db.query<{ relname: string; n: number }>(`SELECT relname, n_live_tup::int AS n FROM pg_stat_user_tables`)
+    ).map((r) => [r.relname, r.n]),
   );
   const lines: string[] = [];
   for (const [sql, params] of statements) {
@@ -44,7 +46,9 @@ export async function explainAll(db: Database, statements: [string, readonly unk
       if (node['Relation Name']) {
         const size = sizes.get(node['Relation Name']) ?? 0;
         const flag = node['Node Type'] === 'Seq Scan' && size > LARGE ? ' ⚠ SEQ SCAN OF A LARGE TABLE' : '';
-        scans.push(`${node['Node Type']} ${node['Relation Name']}${node['Index Name'] ? ` (${node['Index Name']})` : ''} [${size} rows]${flag}`);
+        scans.push(
+          `${node['Node Type']} ${node['Relation Name']}${node['Index Name'] ? ` (${node['Index Name']})` : ''} [${size} rows]${flag}`,
+        );
       }
       node.Plans?.forEach(walk);
     };

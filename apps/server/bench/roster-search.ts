@@ -36,9 +36,16 @@ const inserted = performance.now();
 const filled = await fillNameKeys(db);
 const keyed = performance.now();
 await db.query('VACUUM (ANALYZE) students');
-console.log(`${STUDENTS} students inserted in ${Math.round(inserted - started)} ms, ${filled} name keys filled in ${Math.round(keyed - inserted)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
+console.log(
+  `${STUDENTS} students inserted in ${Math.round(inserted - started)} ms, ${filled} name keys filled in ${Math.round(keyed - inserted)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`,
+);
 
-const middle = (await db.query<{ name: string; id: number }>(`SELECT name, id FROM students ORDER BY lower(name), id OFFSET $1 LIMIT 1`, [Math.floor(STUDENTS / 2)]))[0];
+const middle = (
+  await db.query<{ name: string; id: number }>(
+    `SELECT name, id FROM students ORDER BY lower(name), id OFFSET $1 LIMIT 1`,
+    [Math.floor(STUDENTS / 2)],
+  )
+)[0];
 const searches: [string, Omit<StudentSearch, 'limit'>][] = [
   ['first page, everyone', { status: 'all' }],
   ['a page in the middle (keyset)', { status: 'all', after: middle }],
@@ -59,7 +66,8 @@ const searches: [string, Omit<StudentSearch, 'limit'>][] = [
   ['number: no match "98"', { q: '98', status: 'all' }],
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 console.log('search'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'rows'.padStart(6));
 for (const [label, search] of searches) {
   const times: number[] = [];
@@ -70,13 +78,20 @@ for (const [label, search] of searches) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(label.padEnd(44), percentile(times, 0.5).toFixed(2).padStart(8), percentile(times, 0.95).toFixed(2).padStart(8), String(rows).padStart(6));
+  console.log(
+    label.padEnd(44),
+    percentile(times, 0.5).toFixed(2).padStart(8),
+    percentile(times, 0.95).toFixed(2).padStart(8),
+    String(rows).padStart(6),
+  );
 }
 
 if (process.env.PLANS) {
   for (const q of ['kav', 'rahul', 'मीरा नायर']) {
     // The search's own statement, explained: what the console runs, not a copy of it.
-    const explaining = { query: (sql: string, params?: readonly unknown[]) => db.query(`EXPLAIN ANALYZE ${sql}`, params) } as Queryable;
+    const explaining = {
+      query: (sql: string, params?: readonly unknown[]) => db.query(`EXPLAIN ANALYZE ${sql}`, params),
+    } as Queryable;
     const plan = (await searchStudents(explaining, { q, status: 'all', limit: 50 }, '91')).students;
     console.log(`\n${q}:\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
   }

@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const body = readFileSync(process.argv[2] ?? '/dev/null');
-const headers = { 'content-type': 'application/json; charset=utf-8', ...(process.argv[3] ? JSON.parse(readFileSync(process.argv[3], 'utf8')) : {}), 'content-length': body.length };
+const headers = {
+  'content-type': 'application/json; charset=utf-8',
+  ...(process.argv[3] ? JSON.parse(readFileSync(process.argv[3], 'utf8')) : {}),
+  'content-length': body.length,
+};
 const freshId = 'x-request-id' in headers;
 const server = createServer((request, response) => {
   request.resume();

@@ -15,7 +15,9 @@ const t = await startTestApp({ threadedDatabase: true });
 const admin = await t.staffTokenFor('admin');
 const bytes = generatedStudentCsv(LINES, await t.db.query(BATCHES_WITH_SUBJECTS));
 const file = Buffer.from(bytes).toString('base64');
-console.log(`${LINES} lines, ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite on its own thread'})`);
+console.log(
+  `${LINES} lines, ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite on its own thread'})`,
+);
 
 /** Asks `path` again and again until `done()`, one request at a time; the latencies in ms. */
 async function pollWhile(path: string, done: () => boolean) {
@@ -49,11 +51,14 @@ async function measure(label: string, path: string, summary: (body: Answer) => s
   console.log(`\n${label}: HTTP ${answer.status} in ${(took / 1000).toFixed(1)} s, ${summary(answer.body as Answer)}`);
   console.log(`  /healthz: ${describe(await healthz)}`);
   console.log(`  /readyz (reads the database): ${describe(await readyz)}`);
-  console.log(`  event loop: longest wait ${longestWaitMs.toFixed(0)} ms, longest block of this thread's own work ${longestBlockMs.toFixed(0)} ms (CPU)`);
+  console.log(
+    `  event loop: longest wait ${longestWaitMs.toFixed(0)} ms, longest block of this thread's own work ${longestBlockMs.toFixed(0)} ms (CPU)`,
+  );
 }
 
 const counts = (body: Answer) => JSON.stringify(body.data?.counts ?? body);
-const applied = (body: Answer) => JSON.stringify({ created: body.data?.created, updated: body.data?.updated, unchanged: body.data?.unchanged });
+const applied = (body: Answer) =>
+  JSON.stringify({ created: body.data?.created, updated: body.data?.updated, unchanged: body.data?.unchanged });
 await measure('preview', '/Students/import_preview', counts);
 await measure('commit', '/Students/import_commit', applied);
 await measure('same file again: preview', '/Students/import_preview', counts);

@@ -16,7 +16,20 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_BASE, calls, envList, type Fixture, here, load as loadAt, randomPort, type Run, setUp, startPortal, startProcess, stop } from './bench-servers.ts';
+import {
+  API_BASE,
+  calls,
+  envList,
+  type Fixture,
+  here,
+  load as loadAt,
+  randomPort,
+  type Run,
+  setUp,
+  startPortal,
+  startProcess,
+  stop,
+} from './bench-servers.ts';
 
 const DBS = envList(process.env.BENCH_DBS, 'pglite,postgres');
 const SIZES = envList(process.env.BENCH_SIZES, 'demo,grown');
@@ -26,24 +39,36 @@ const ONLY = process.env.BENCH_CALLS ? envList(process.env.BENCH_CALLS, '') : un
 const PROFILE = process.env.BENCH_PROFILE;
 const WORKERS = envList(process.env.BENCH_WORKERS, '1,auto');
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const load = (url: string, token: string, body: string, seconds: number) => loadAt(url, token, body, seconds, CONNECTIONS);
+const load = (url: string, token: string, body: string, seconds: number) =>
+  loadAt(url, token, body, seconds, CONNECTIONS);
 
-const rssKb = async (pid: number | undefined) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0);
+const rssKb = async (pid: number | undefined) =>
+  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0);
 
 /** The server's resident memory, its workers' included (WORKERS > 1). */
 const rssMb = async (pid: number | undefined) => {
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean).map(Number);
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => ''))
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   const kb = (await Promise.all([pid, ...children].map(rssKb))).reduce((sum, one) => sum + one, 0);
   return Math.round(kb / 1024);
 };
 
-async function benchOne(kind: string, size: string, workers: string, { env, fixture }: Awaited<ReturnType<typeof setUp>>) {
+async function benchOne(
+  kind: string,
+  size: string,
+  workers: string,
+  { env, fixture }: Awaited<ReturnType<typeof setUp>>,
+) {
   const port = randomPort();
   const profileArgs = [...NODE_ARGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] : [])];
   const server = await startPortal({ ...env, WORKERS: workers }, port, profileArgs);
   const idle = await rssMb(server.pid);
   const base = `http://127.0.0.1:${port}${API_BASE}`;
-  console.log(`\n## ${kind}, ${size} size, WORKERS=${workers}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the twins; server RSS at start ${idle} MB\n`);
+  console.log(
+    `\n## ${kind}, ${size} size, WORKERS=${workers}: ${CONNECTIONS} connections, ${SECONDS} s × 2 alternating with the twins; server RSS at start ${idle} MB\n`,
+  );
   console.log('| call | req/s | p50 ms | p99 ms | twin req/s | ratio | bare twin req/s | ratio to bare | errors |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const bodyFile = join(tmpdir(), `bench-twin-${process.pid}.json`);
@@ -52,9 +77,14 @@ async function benchOne(kind: string, size: string, workers: string, { env, fixt
     for (const [name, path, extra] of calls(fixture)) {
       if (ONLY && !ONLY.includes(name)) continue;
       const body = JSON.stringify({ stud_id: fixture.student, ...extra });
-      const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', token: fixture.token }, body });
+      const response = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: fixture.token },
+        body,
+      });
       const bytes = Buffer.from(await response.arrayBuffer());
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${bytes.toString().slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${path} answered ${response.status}: ${bytes.toString().slice(0, 200)}`);
       await writeFile(bodyFile, bytes);
       await writeFile(headersFile, JSON.stringify(ownHeaders(response.headers)));
       // The twin answers the portal's bytes, headers included; the bare twin only its body, as the first bench did.
@@ -101,11 +131,17 @@ async function benchOne(kind: string, size: string, workers: string, { env, fixt
 
 /** The headers the portal chose for this answer, less those Node writes for the twin as well (date, length, keep-alive). */
 const ownHeaders = (headers: Headers) =>
-  Object.fromEntries([...headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+  Object.fromEntries(
+    [...headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  );
 
 const bytesOf = (f: Fixture) => `student ${f.student}, subject ${f.subject}, chapter ${f.chapter}`;
 
-console.log(`npm run bench — ${new Date().toISOString()}, node ${process.version}, load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  `npm run bench — ${new Date().toISOString()}, node ${process.version}, load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`,
+);
 for (const kind of DBS) {
   for (const size of SIZES) {
     const setting = await setUp(kind, size);

@@ -65,15 +65,24 @@ try {
   await new Promise((done) => setTimeout(done, 2000));
   clearInterval(sampler);
   const after = await rssMb(server.pid);
-  console.log(`${CLIENTS} connections without a token, each a 60 MB body to ${PATH}, then silence (${entry ?? 'src/server.ts'})`);
-  console.log(`RSS before ${before} MB, peak ${peak} MB, 2 s after the last answer ${after} MB (grew ${after - before} MB)`);
+  console.log(
+    `${CLIENTS} connections without a token, each a 60 MB body to ${PATH}, then silence (${entry ?? 'src/server.ts'})`,
+  );
+  console.log(
+    `RSS before ${before} MB, peak ${peak} MB, 2 s after the last answer ${after} MB (grew ${after - before} MB)`,
+  );
   if (!answers) console.log('not every client had an answer after 60 s');
   else {
     const read = answers.filter((a) => a.status === 401);
     const times = read.map((a) => a.ms).sort((a, b) => a - b);
     const others = answers.filter((a) => a.status !== 401).map((a) => (a.status ? String(a.status) : 'reset'));
-    console.log(`${read.length} of ${CLIENTS} read their 401${others.length ? ` (the others: ${others.join(', ')})` : ''}`);
-    if (times.length) console.log(`time to the 401 ms: min ${times[0]}, median ${times[Math.floor(times.length / 2)]}, max ${times.at(-1)}`);
+    console.log(
+      `${read.length} of ${CLIENTS} read their 401${others.length ? ` (the others: ${others.join(', ')})` : ''}`,
+    );
+    if (times.length)
+      console.log(
+        `time to the 401 ms: min ${times[0]}, median ${times[Math.floor(times.length / 2)]}, max ${times.at(-1)}`,
+      );
   }
 } finally {
   await server.stop();

@@ -18,12 +18,27 @@ const chunk = Buffer.alloc(1024 * 1024);
 for (let i = 0; i < SIZE_MB; i++) await handle.write(chunk);
 await handle.close();
 
-const t = await startTestApp({ env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials'), MAX_VIDEO_MB: String(SIZE_MB + 1) } });
+const t = await startTestApp({
+  env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials'), MAX_VIDEO_MB: String(SIZE_MB + 1) },
+});
 const token = await t.staffTokenFor('teacher');
 // curl in its own process streams the file from disk (-T), so the memory measured below is the server's alone.
 const send = (kind: string) =>
   new Promise<{ status: number; body: string }>((done, fail) => {
-    const curl = spawn('curl', ['-sS', '-X', 'POST', '-T', file, '-H', 'Content-Type: application/octet-stream', '-H', `Token: ${token}`, '-w', '\n%{http_code}', `${t.url}${t.config.CONSOLE_API_BASE}/Media/upload?kind=${kind}`]);
+    const curl = spawn('curl', [
+      '-sS',
+      '-X',
+      'POST',
+      '-T',
+      file,
+      '-H',
+      'Content-Type: application/octet-stream',
+      '-H',
+      `Token: ${token}`,
+      '-w',
+      '\n%{http_code}',
+      `${t.url}${t.config.CONSOLE_API_BASE}/Media/upload?kind=${kind}`,
+    ]);
     let out = '';
     curl.stdout.on('data', (data: Buffer) => (out += data.toString()));
     curl.on('error', fail);
@@ -40,11 +55,17 @@ let started = performance.now();
 const answer = await send('video');
 const took = performance.now() - started;
 const body = JSON.parse(answer.body) as { data: { bytes: number } };
-console.log(`video of ${SIZE_MB} MB: HTTP ${answer.status}, ${body.data.bytes} bytes stored in ${took.toFixed(0)} ms (${((SIZE_MB / took) * 1000).toFixed(0)} MB/s)`);
-console.log(`memory (RSS) before ${(before / 2 ** 20).toFixed(0)} MB, peak during the upload ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(0)} MB for a ${SIZE_MB} MB file)`);
+console.log(
+  `video of ${SIZE_MB} MB: HTTP ${answer.status}, ${body.data.bytes} bytes stored in ${took.toFixed(0)} ms (${((SIZE_MB / took) * 1000).toFixed(0)} MB/s)`,
+);
+console.log(
+  `memory (RSS) before ${(before / 2 ** 20).toFixed(0)} MB, peak during the upload ${(peak / 2 ** 20).toFixed(0)} MB (+${((peak - before) / 2 ** 20).toFixed(0)} MB for a ${SIZE_MB} MB file)`,
+);
 started = performance.now();
 const refused = await send('pdf');
-console.log(`the same file as a PDF: HTTP ${refused.status} ${refused.body} after ${(performance.now() - started).toFixed(0)} ms`);
+console.log(
+  `the same file as a PDF: HTTP ${refused.status} ${refused.body} after ${(performance.now() - started).toFixed(0)} ms`,
+);
 clearInterval(watch);
 await t.close();
 await rm(dir, { recursive: true, force: true });

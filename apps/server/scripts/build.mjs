@@ -20,7 +20,10 @@ await build({
     { in: `${root}src/cli/main.ts`, out: 'cli' },
     // The embedded database's thread, which src/db/pglite-thread.ts starts from the file beside it.
     { in: `${root}src/db/pglite-worker.ts`, out: 'pglite-worker' },
-    ...commands.map((file) => ({ in: `${root}src/cli/commands/${file}`, out: `commands/${file.replace(/\.ts$/, '')}` })),
+    ...commands.map((file) => ({
+      in: `${root}src/cli/commands/${file}`,
+      out: `commands/${file.replace(/\.ts$/, '')}`,
+    })),
   ],
   outdir: `${root}dist`,
   // Code the server and the commands share goes into shared chunks once, so a class such as CommandError is

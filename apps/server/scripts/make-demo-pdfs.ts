@@ -97,18 +97,36 @@ const save = async (w: Writer, name: string) => {
 async function unitsNotes() {
   const w = await newDocument('Units and Measurements - Notes');
   heading(w, 'Units and Measurements');
-  paragraph(w, 'Physics is a quantitative science. Every measurement compares a physical quantity with a chosen standard called a unit. The International System of Units (SI) has seven base units: metre, kilogram, second, ampere, kelvin, mole and candela.');
-  paragraph(w, 'Derived units are combinations of base units. Speed is measured in metres per second, force in newtons (kilogram metre per second squared) and energy in joules (newton metre).');
+  paragraph(
+    w,
+    'Physics is a quantitative science. Every measurement compares a physical quantity with a chosen standard called a unit. The International System of Units (SI) has seven base units: metre, kilogram, second, ampere, kelvin, mole and candela.',
+  );
+  paragraph(
+    w,
+    'Derived units are combinations of base units. Speed is measured in metres per second, force in newtons (kilogram metre per second squared) and energy in joules (newton metre).',
+  );
   heading(w, 'Measuring large distances', 16);
-  paragraph(w, 'The parallax method measures the distance of a far object, such as a planet or a star, from two points of observation separated by a known basis. The angle between the two lines of sight is the parallax angle.');
+  paragraph(
+    w,
+    'The parallax method measures the distance of a far object, such as a planet or a star, from two points of observation separated by a known basis. The angle between the two lines of sight is the parallax angle.',
+  );
   newPage(w);
   heading(w, 'Significant figures', 16);
-  paragraph(w, 'The significant figures of a measured value are the digits known reliably plus the first uncertain digit. All non-zero digits are significant; zeros between non-zero digits are significant; leading zeros are not.');
+  paragraph(
+    w,
+    'The significant figures of a measured value are the digits known reliably plus the first uncertain digit. All non-zero digits are significant; zeros between non-zero digits are significant; leading zeros are not.',
+  );
   heading(w, 'Dimensional analysis', 16);
-  paragraph(w, 'The dimensions of a quantity are the powers to which the base quantities are raised to represent it. An equation must be dimensionally consistent: both sides have the same dimensions. This checks a formula but cannot find dimensionless constants.');
+  paragraph(
+    w,
+    'The dimensions of a quantity are the powers to which the base quantities are raised to represent it. An equation must be dimensionally consistent: both sides have the same dimensions. This checks a formula but cannot find dimensionless constants.',
+  );
   newPage(w);
   heading(w, 'Summary', 16);
-  paragraph(w, 'Accuracy is how close a measurement is to the true value; precision is how close repeated measurements are to each other. Errors may be systematic, random or gross. Report a result with its uncertainty.');
+  paragraph(
+    w,
+    'Accuracy is how close a measurement is to the true value; precision is how close repeated measurements are to each other. Errors may be systematic, random or gross. Report a result with its uncertainty.',
+  );
   return save(w, 'units-and-measurements-notes.pdf');
 }
 
@@ -119,11 +137,21 @@ async function formulaHandbook() {
     if (n > 1) newPage(w);
     heading(w, `Handbook page ${n}`);
     const topic = topics[(n - 1) % topics.length];
-    paragraph(w, `Worked example ${n} on ${topic}. A body of mass ${n % 9 + 1} kg starts from rest and moves under a constant net force of ${n % 7 + 2} N. Find its acceleration, its speed after ${n % 5 + 2} seconds and the work done on it in that time.`);
-    paragraph(w, `Solution ${n}: acceleration a = F / m; speed v = a t; distance s = a t squared over two; work W = F s, which equals the gain in kinetic energy, one half m v squared.`);
+    paragraph(
+      w,
+      `Worked example ${n} on ${topic}. A body of mass ${(n % 9) + 1} kg starts from rest and moves under a constant net force of ${(n % 7) + 2} N. Find its acceleration, its speed after ${(n % 5) + 2} seconds and the work done on it in that time.`,
+    );
+    paragraph(
+      w,
+      `Solution ${n}: acceleration a = F / m; speed v = a t; distance s = a t squared over two; work W = F s, which equals the gain in kinetic energy, one half m v squared.`,
+    );
     heading(w, 'Try these', 14);
     for (let k = 1; k <= 6; k++) {
-      paragraph(w, `${n}.${k} A ${k + 1} kg trolley is pushed with ${n % 11 + k} N for ${k + 2} s on a smooth floor. Find its final speed, the distance covered and the power delivered at the end. Then repeat with a friction force of ${k} N and compare.`, 11);
+      paragraph(
+        w,
+        `${n}.${k} A ${k + 1} kg trolley is pushed with ${(n % 11) + k} N for ${k + 2} s on a smooth floor. Find its final speed, the distance covered and the power delivered at the end. Then repeat with a friction force of ${k} N and compare.`,
+        11,
+      );
     }
     paragraph(w, `Marker ${n}: the end-to-end tests look for this sentence to know that page ${n} was drawn.`, 10);
   }
@@ -133,7 +161,10 @@ async function formulaHandbook() {
 async function referenceLinks() {
   const w = await newDocument('Further Reading');
   heading(w, 'Further Reading');
-  paragraph(w, 'The links below show how the viewer treats links inside a document. The first opens a web page in a new tab. The second has a script address, which the viewer must never run.');
+  paragraph(
+    w,
+    'The links below show how the viewer treats links inside a document. The first opens a web page in a new tab. The second has a script address, which the viewer must never run.',
+  );
   link(w, 'Open the NCERT textbooks site', 'https://ncert.nic.in/textbook.php');
   link(w, 'Tap here for a quiz hint', 'javascript:alert(1)');
   paragraph(w, 'If nothing happened when you tapped the quiz hint, the viewer did its job.');
@@ -144,7 +175,10 @@ async function practiceSet(path: string) {
   const w = await newDocument('Practice Set 1');
   heading(w, 'Practice Set 1 (teachers only key inside)');
   for (let q = 1; q <= 8; q++) {
-    paragraph(w, `Question ${q}. Express ${q * 12} kilometres per hour in metres per second and state the number of significant figures in ${q}.0${q} metres.`);
+    paragraph(
+      w,
+      `Question ${q}. Express ${q * 12} kilometres per hour in metres per second and state the number of significant figures in ${q}.0${q} metres.`,
+    );
   }
   paragraph(w, 'Answer key: divide by 3.6 to convert kilometres per hour into metres per second.');
   writeFileSync(path, await w.doc.save({ useObjectStreams: true }));
@@ -163,8 +197,8 @@ async function main() {
   await formulaHandbook();
   await referenceLinks();
   await shortNotes('structure-of-atom-notes.pdf', 'Structure of Atom', [
-    'Atoms are made of electrons, protons and neutrons. Thomson pictured the atom as a sphere of positive charge with electrons embedded in it; Rutherford\'s scattering experiment showed a small, dense, positive nucleus.',
-    'Bohr\'s model gives quantised orbits: an electron gains or loses energy only by jumping between allowed levels, emitting or absorbing a photon whose energy equals the difference.',
+    "Atoms are made of electrons, protons and neutrons. Thomson pictured the atom as a sphere of positive charge with electrons embedded in it; Rutherford's scattering experiment showed a small, dense, positive nucleus.",
+    "Bohr's model gives quantised orbits: an electron gains or loses energy only by jumping between allowed levels, emitting or absorbing a photon whose energy equals the difference.",
   ]);
   await shortNotes('sets-worksheet.pdf', 'Sets - Worksheet', [
     'A set is a well-defined collection of objects. Write the set of vowels of the English alphabet in roster form and in set-builder form.',
@@ -180,7 +214,15 @@ async function main() {
     const plain = join(work, 'practice.pdf');
     await practiceSet(plain);
     const owner = `${DEMO_PDF_PASSWORD}-owner`;
-    execFileSync('qpdf', ['--encrypt', DEMO_PDF_PASSWORD, owner, '256', '--', plain, join(outDir, 'practice-set-1-protected.pdf')]);
+    execFileSync('qpdf', [
+      '--encrypt',
+      DEMO_PDF_PASSWORD,
+      owner,
+      '256',
+      '--',
+      plain,
+      join(outDir, 'practice-set-1-protected.pdf'),
+    ]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -8,7 +8,13 @@ import { watchConnections } from './http/graceful-stop.ts';
 import { watchProxies } from './http/proxy-watch.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { connectionOptions, registerConnectionLimits } from './http/connection-limits.ts';
-import { backgroundStdout, genReqId, loggerOptions, OneLineRequestLog, registerRequestIds } from './http/request-logging.ts';
+import {
+  backgroundStdout,
+  genReqId,
+  loggerOptions,
+  OneLineRequestLog,
+  registerRequestIds,
+} from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
 import { registerMedia } from './http/media.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -44,7 +50,9 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address (bad percent-encoding) gets the API's own error shape, like every other refusal.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ status: false, message: 'This address is malformed.', code: 'bad_request' });
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ status: false, message: 'This address is malformed.', code: 'bad_request' });
     },
   });
   app.decorate('config', config);

@@ -7,7 +7,10 @@ import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '@portal/contra
 
 const optionalText = z.optional(z.string().check(z.minLength(1)));
 const wholeNumber = (min: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int('must be a whole number'), z.gte(min, `must be a whole number of at least ${min}`)), fallback);
+  z._default(
+    z.coerce.number().check(z.int('must be a whole number'), z.gte(min, `must be a whole number of at least ${min}`)),
+    fallback,
+  );
 
 /** The text a student receives; `{code}` is the code, `{app}` APP_NAME. Matches the template registered under DLT word for word. */
 export const DEFAULT_SMS_TEMPLATE = 'Your {app} sign-in code is {code}. It expires in 5 minutes.';
@@ -27,16 +30,34 @@ const schema = z.object({
    */
   DB_POOL_SIZE: wholeNumber(1, 2),
   /** Processes serving one port, each with its own pool (docs/operations.md): a number, or `auto` for one a core. PostgreSQL only. */
-  WORKERS: z._default(z.union([z.literal('auto'), z.coerce.number().check(z.int('must be a whole number or auto'), z.gte(1, 'must be at least 1'), z.lte(64, 'must be at most 64'))]), 1),
+  WORKERS: z._default(
+    z.union([
+      z.literal('auto'),
+      z.coerce
+        .number()
+        .check(
+          z.int('must be a whole number or auto'),
+          z.gte(1, 'must be at least 1'),
+          z.lte(64, 'must be at most 64'),
+        ),
+    ]),
+    1,
+  ),
   /** A statement running longer is cancelled (0: no limit). */
   DB_STATEMENT_TIMEOUT_MS: wholeNumber(0, 15_000),
   /** How long start-up keeps retrying a database that does not answer. */
   DB_CONNECT_TIMEOUT_SECONDS: wholeNumber(0, 60),
   /** Fill an empty database with the demo students and courses; by default yes, except in production. */
   SEED_DEMO: z.optional(z.enum(['true', 'false', '1', '0'])),
-  API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Api'),
+  API_BASE: z._default(
+    z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')),
+    '/console/micros/Api',
+  ),
   /** Path under which the console's API answers (staff only; never the student API base). */
-  CONSOLE_API_BASE: z._default(z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')), '/console/micros/Staff'),
+  CONSOLE_API_BASE: z._default(
+    z.string().check(z.regex(/^\/[\w/-]*[^/]$/, 'must start with / and not end with /')),
+    '/console/micros/Staff',
+  ),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST: z._default(z.string(), ''),
   /** Course media and study materials; by default DATA_DIR/media and DATA_DIR/materials (filled with the demo files on a first demo start). */
@@ -60,10 +81,19 @@ const schema = z.object({
   SMS_PROVIDER: z.optional(z.enum(['log', 'http', 'msg91', 'twilio'])),
   SMS_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_TEMPLATE),
   /** The text of the code that proves a registering student's number (a second DLT template). */
-  SMS_REGISTRATION_TEMPLATE: z._default(z.string().check(z.includes('{code}', 'must contain {code}')), DEFAULT_SMS_REGISTRATION_TEMPLATE),
+  SMS_REGISTRATION_TEMPLATE: z._default(
+    z.string().check(z.includes('{code}', 'must contain {code}')),
+    DEFAULT_SMS_REGISTRATION_TEMPLATE,
+  ),
   /** Digits of a sign-in code: 4 by default, 6 recommended (docs/decisions/040); the code boxes follow it. */
   OTP_LENGTH: z._default(
-    z.coerce.number().check(z.int('must be a whole number'), z.gte(OTP_LENGTHS.min, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`), z.lte(OTP_LENGTHS.max, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`)),
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.gte(OTP_LENGTHS.min, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`),
+        z.lte(OTP_LENGTHS.max, `must be ${OTP_LENGTHS.min} to ${OTP_LENGTHS.max}`),
+      ),
     OTP_LENGTHS.default,
   ),
   /** How long a gateway may take to accept a message. */
@@ -85,7 +115,10 @@ const schema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: optionalText,
   CHAT_LINK: z._default(z.string(), 'https://wa.me/919000000000'),
   /** The country of a mobile number written without + (two letters, ISO 3166): staff's typing, imports. */
-  DEFAULT_COUNTRY: z._default(z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')), DEFAULT_COUNTRY),
+  DEFAULT_COUNTRY: z._default(
+    z.string().check(z.refine(isCountryCode, 'must be a two-letter country code such as IN')),
+    DEFAULT_COUNTRY,
+  ),
   /** `requests`: new students send the register form and staff decide; `closed`: the form gives way to CHAT_LINK. */
   REGISTRATION: z._default(z.enum(['requests', 'closed']), 'requests'),
   /**
@@ -99,7 +132,10 @@ const schema = z.object({
   /** `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it. */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   /** The one time zone of the institute: times entered, seeded and shown mean this zone. */
-  INSTITUTE_TIMEZONE: z._default(z.string().check(z.refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')), 'Asia/Kolkata'),
+  INSTITUTE_TIMEZONE: z._default(
+    z.string().check(z.refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')),
+    'Asia/Kolkata',
+  ),
   /**
    * Which X-Forwarded-For hops to believe when limiting sends per address: `false` (none), `true` (one
    * reverse proxy), a number of proxies, or their addresses/CIDRs separated by commas. Never "all":
@@ -119,7 +155,10 @@ function isTimeZone(zone: string): boolean {
 
 type Parsed = z.output<typeof schema>;
 export type SmsProvider = 'log' | 'http' | 'msg91' | 'twilio';
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY' | 'SMS_COUNTRIES' | 'WORKERS'> & {
+export type Config = Omit<
+  Parsed,
+  'SEED_DEMO' | 'SMS_PROVIDER' | 'TRUST_PROXY' | 'DEFAULT_COUNTRY' | 'SMS_COUNTRIES' | 'WORKERS'
+> & {
   DEFAULT_COUNTRY: CountryCode;
   /** Where registration codes may be texted; at least one country. */
   SMS_COUNTRIES: CountryCode[];
@@ -137,7 +176,8 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function proxyEntryProblem(entry: string): string | undefined {
   if (PROXY_NAMES.has(entry)) return undefined;
   const [address = '', bits, extra] = entry.split('/');
-  if (extra !== undefined || !isIP(address)) return `"${entry}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`;
+  if (extra !== undefined || !isIP(address))
+    return `"${entry}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`;
   if (bits === undefined) return undefined;
   const max = isIP(address) === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return `"${entry}" has a wrong prefix length`;
@@ -150,18 +190,26 @@ function parseTrustProxy(value: string): { value: Config['TRUST_PROXY'] } | { pr
   const v = value.trim();
   if (v === 'false' || v === '0' || v === '') return { value: false };
   if (v === 'true') return { value: 1 };
-  if (/^\d+$/.test(v)) return Number(v) <= 10 ? { value: Number(v) } : { problem: 'more than 10 proxies: name them instead' };
+  if (/^\d+$/.test(v))
+    return Number(v) <= 10 ? { value: Number(v) } : { problem: 'more than 10 proxies: name them instead' };
   const entries = v.split(/\s*,\s*/);
   const problems = entries.map(proxyEntryProblem).filter(Boolean);
   return problems.length ? { problem: problems.join('; ') } : { value: entries };
 }
 
 /** SMS_COUNTRIES as a list, or why it is refused. */
-function parseCountries(value: string | undefined, fallback: CountryCode): { value: CountryCode[] } | { problem: string } {
+function parseCountries(
+  value: string | undefined,
+  fallback: CountryCode,
+): { value: CountryCode[] } | { problem: string } {
   if (value === undefined) return { value: [fallback] };
-  const entries = value.split(/[\s,]+/).filter(Boolean).map((entry) => entry.toUpperCase());
+  const entries = value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => entry.toUpperCase());
   const unknown = entries.filter((entry) => !isCountryCode(entry));
-  if (unknown.length) return { problem: `${unknown.map((u) => `"${u}"`).join(', ')} is not a two-letter country code such as IN` };
+  if (unknown.length)
+    return { problem: `${unknown.map((u) => `"${u}"`).join(', ')} is not a two-letter country code such as IN` };
   if (!entries.length) return { problem: 'name at least one country, such as IN' };
   return { value: [...new Set(entries.filter(isCountryCode))] };
 }
@@ -185,10 +233,14 @@ const GATEWAY_URLS = {
 /** Reads and checks the whole configuration; every problem is reported at once, each naming its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // `NAME=` with nothing after it means not set, as in deploy/portal.env.example, which lists every provider's variables.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = schema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${explain(i, given[String(i.path[0])])}`).join('\n');
+    const problems = parsed.error.issues
+      .map((i) => `  ${i.path.join('.')}: ${explain(i, given[String(i.path[0])])}`)
+      .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const data = parsed.data;
@@ -198,12 +250,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!data[name]) problems.push(`${name}: required ${why}`);
   };
 
-  if (production && !data.AUTH_SECRET) problems.push('AUTH_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  if (production && !data.AUTH_SECRET)
+    problems.push('AUTH_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   else if (production && data.AUTH_SECRET && data.AUTH_SECRET.length < 32) {
-    problems.push('AUTH_SECRET: must be at least 32 characters when NODE_ENV=production (e.g. openssl rand -base64 32)');
+    problems.push(
+      'AUTH_SECRET: must be at least 32 characters when NODE_ENV=production (e.g. openssl rand -base64 32)',
+    );
   }
   if (production && !data.SMS_PROVIDER) {
-    problems.push('SMS_PROVIDER: required when NODE_ENV=production (msg91, twilio or http for a gateway; log writes messages to SMS_OUTBOX only)');
+    problems.push(
+      'SMS_PROVIDER: required when NODE_ENV=production (msg91, twilio or http for a gateway; log writes messages to SMS_OUTBOX only)',
+    );
   }
   const provider: SmsProvider = data.SMS_PROVIDER ?? 'log';
   if (provider === 'http') need('SMS_HTTP_URL', 'when SMS_PROVIDER=http');
@@ -229,11 +286,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       continue;
     }
     // The code travels in this request; a private CA is fine (NODE_EXTRA_CA_CERTS), plain http is not.
-    if (production && parsedUrl.protocol !== 'https:') problems.push(`${name}: must be an https:// URL when NODE_ENV=production`);
+    if (production && parsedUrl.protocol !== 'https:')
+      problems.push(`${name}: must be an https:// URL when NODE_ENV=production`);
   }
   const workers = data.WORKERS === 'auto' ? availableParallelism() : data.WORKERS;
   // The embedded database's folder is locked by one process; several processes share only a PostgreSQL server.
-  if (workers > 1 && !data.DATABASE_URL) problems.push(`WORKERS: ${data.WORKERS} processes need DATABASE_URL (the embedded database serves one process)`);
+  if (workers > 1 && !data.DATABASE_URL)
+    problems.push(`WORKERS: ${data.WORKERS} processes need DATABASE_URL (the embedded database serves one process)`);
   const trust = parseTrustProxy(data.TRUST_PROXY);
   if ('problem' in trust) problems.push(`TRUST_PROXY: ${trust.problem}`);
   const defaultCountry = isCountryCode(data.DEFAULT_COUNTRY) ? data.DEFAULT_COUNTRY : DEFAULT_COUNTRY;

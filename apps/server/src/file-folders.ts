@@ -4,7 +4,8 @@ import { demoMaterialsDir, demoMediaDir } from './paths.ts';
 
 /** Where course media and study materials live: MEDIA_DIR / MATERIALS_DIR (loadConfig defaults them under DATA_DIR), else the demo folders. */
 export const mediaDir = (config: Pick<Config, 'MEDIA_DIR'>) => withSlash(config.MEDIA_DIR ?? demoMediaDir);
-export const materialsDir = (config: Pick<Config, 'MATERIALS_DIR'>) => withSlash(config.MATERIALS_DIR ?? demoMaterialsDir);
+export const materialsDir = (config: Pick<Config, 'MATERIALS_DIR'>) =>
+  withSlash(config.MATERIALS_DIR ?? demoMaterialsDir);
 
 const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
 

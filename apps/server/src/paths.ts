@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 // server's folder is one level up, so these paths hold for both (nothing else may use import.meta.url).
 // The built command line's commands sit one level deeper, in dist/commands/.
 const located = fileURLToPath(new URL('.', import.meta.url));
-const here = basename(located) === 'commands' && basename(dirname(located)) === 'dist' ? join(dirname(located), '/') : located;
+const here =
+  basename(located) === 'commands' && basename(dirname(located)) === 'dist' ? join(dirname(located), '/') : located;
 const built = basename(here) === 'dist';
 
 export const serverRoot = resolve(here, '..');

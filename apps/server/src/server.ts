@@ -9,7 +9,8 @@ async function main() {
   if (!config.WEB_DIST && existsSync(builtWebApp)) config.WEB_DIST = builtWebApp;
   const serving = config.WEB_DIST ? 'web app' : 'API only';
   // Loaded only where needed: the first process of several serves nothing, so it leaves the server's code unloaded.
-  if (config.WORKERS > 1 && cluster.isPrimary) return (await import('./cluster/primary.ts')).runPrimary(config, `postgres, ${serving}`);
+  if (config.WORKERS > 1 && cluster.isPrimary)
+    return (await import('./cluster/primary.ts')).runPrimary(config, `postgres, ${serving}`);
   return (await import('./serve.ts')).serve(config, serving);
 }
 

@@ -26,10 +26,27 @@ describe('the audit log in the console', () => {
   it('lists every change newest first: who, when, what, and the thing before and after', async () => {
     const { status, body } = await list({});
     expect(status).toBe(200);
-    const entries = body.data.entries as { action: string; actor: string; at: string; entity: string; entity_id: string; before: any; after: any }[];
-    expect(entries.slice(0, 4).map((e) => e.action)).toEqual(['student.update', 'student.reactivate', 'student.deactivate', 'academic_level.add']);
+    const entries = body.data.entries as {
+      action: string;
+      actor: string;
+      at: string;
+      entity: string;
+      entity_id: string;
+      before: any;
+      after: any;
+    }[];
+    expect(entries.slice(0, 4).map((e) => e.action)).toEqual([
+      'student.update',
+      'student.reactivate',
+      'student.deactivate',
+      'academic_level.add',
+    ]);
     const update = entries[0]!;
-    expect(update).toMatchObject({ actor: expect.stringMatching(/\(admin\)$/), entity: 'student', entity_id: String(t.demo.demoStudentId) });
+    expect(update).toMatchObject({
+      actor: expect.stringMatching(/\(admin\)$/),
+      entity: 'student',
+      entity_id: String(t.demo.demoStudentId),
+    });
     expect(update.before.district).not.toBe('Mysuru');
     expect(update.after.district).toBe('Mysuru');
     expect(entries[3]!.before).toBeNull();
@@ -40,7 +57,9 @@ describe('the audit log in the console', () => {
     const byAdmin = (await list({ staff_id: adminId })).body.data.entries as { actor: string }[];
     expect(byAdmin.length).toBeGreaterThanOrEqual(3);
     expect(byAdmin.every((e) => e.actor.endsWith('(admin)'))).toBe(true);
-    expect((await list({ action: 'student.deactivate' })).body.data.entries.map((e: { action: string }) => e.action)).toEqual(['student.deactivate']);
+    expect(
+      (await list({ action: 'student.deactivate' })).body.data.entries.map((e: { action: string }) => e.action),
+    ).toEqual(['student.deactivate']);
     const oneStudent = (await list({ entity: 'student', entity_id: String(t.demo.otherStudentId) })).body.data.entries;
     expect(oneStudent.map((e: { action: string }) => e.action)).toEqual(['student.reactivate', 'student.deactivate']);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: t.config.INSTITUTE_TIMEZONE }).format(new Date());

@@ -39,7 +39,10 @@ async function portal(env: Record<string, string>, ...argv: string[]) {
 }
 
 /** An installation the child process can open: a schema of the test's PostgreSQL, or an embedded database in a folder. */
-async function installation(dir: string, name: string): Promise<{ env: Record<string, string>; open: () => Promise<Database>; done: () => Promise<void> }> {
+async function installation(
+  dir: string,
+  name: string,
+): Promise<{ env: Record<string, string>; open: () => Promise<Database>; done: () => Promise<void> }> {
   const folders = { MEDIA_DIR: join(dir, `${name}-media`), MATERIALS_DIR: join(dir, `${name}-materials`) };
   if (postgresUrl) {
     const db = await openTestDatabase();
@@ -88,7 +91,9 @@ describe('a backup at size', { timeout: 600_000 }, () => {
       const back = await fresh.open();
       try {
         expect(await countWatchRows(back)).toBe(WATCH_ROWS);
-        const [students] = await back.query<{ count: number }>(`SELECT count(*)::int AS count FROM students WHERE name LIKE 'Grown student %'`);
+        const [students] = await back.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM students WHERE name LIKE 'Grown student %'`,
+        );
         expect(students?.count).toBe(SIZE.students);
       } finally {
         if (!postgresUrl) await back.close();

@@ -28,7 +28,9 @@ async function everyRow(db: Database) {
   const out: Record<string, unknown> = {};
   for (const table of await tablesInOrder(db)) {
     if (SIGN_IN_STATE.has(table)) continue;
-    out[table] = (await db.query<{ rows: unknown }>(`SELECT coalesce(json_agg(t), '[]') AS rows FROM "${table}" t`))[0]?.rows;
+    out[table] = (
+      await db.query<{ rows: unknown }>(`SELECT coalesce(json_agg(t), '[]') AS rows FROM "${table}" t`)
+    )[0]?.rows;
   }
   return out;
 }
@@ -46,8 +48,21 @@ describe('backup and restore', () => {
     source = await startTestApp({ env: folders });
     // Something the installation did after its demo start: a watched position and a new file.
     const token = await source.tokenFor(source.demo.demoStudentId);
-    const topics = await source.post('/Student/topics', { stud_id: source.demo.demoStudentId, chapter_id: source.demo.subjects[0]!.chapters[0]!.id }, token);
-    await source.post('/Student/watched', { stud_id: source.demo.demoStudentId, topic_id: topics.body.data[0].topic_id, position_seconds: 7, duration_seconds: 12 }, token);
+    const topics = await source.post(
+      '/Student/topics',
+      { stud_id: source.demo.demoStudentId, chapter_id: source.demo.subjects[0]!.chapters[0]!.id },
+      token,
+    );
+    await source.post(
+      '/Student/watched',
+      {
+        stud_id: source.demo.demoStudentId,
+        topic_id: topics.body.data[0].topic_id,
+        position_seconds: 7,
+        duration_seconds: 12,
+      },
+      token,
+    );
     await writeFile(join(folders.MEDIA_DIR, 'news', 'added-later.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     archive = join(dir, 'portal.tar.gz');
   }, 180_000);
@@ -56,7 +71,9 @@ describe('backup and restore', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('puts the rows and both folders into one archive and back into a fresh installation, where a student signs in and opens a PDF', { timeout: 180_000 }, async () => {
+  it('puts the rows and both folders into one archive and back into a fresh installation, where a student signs in and opens a PDF', {
+    timeout: 180_000,
+  }, async () => {
     const sourceFolders = { MEDIA_DIR: join(dir, 'a-media'), MATERIALS_DIR: join(dir, 'a-materials') };
     const summary = await backup(source.db, sourceFolders, archive);
     expect(summary.tables.find((t) => t.name === 'students')?.rows).toBe(2);
@@ -66,7 +83,12 @@ describe('backup and restore', () => {
 
     // A fresh installation: migrated, no demo data, empty folders, and a staff member made before the restore.
     const folders = { MEDIA_DIR: join(dir, 'b-media'), MATERIALS_DIR: join(dir, 'b-materials') };
-    const config = loadConfig({ NODE_ENV: 'test', AUTH_SECRET: 'another-installation', SEED_DEMO: 'false', ...folders });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'another-installation',
+      SEED_DEMO: 'false',
+      ...folders,
+    });
     const db = await openTestDatabase();
     try {
       await migrate(db);
@@ -81,11 +103,22 @@ describe('backup and restore', () => {
       expect(await filesUnder(folders.MEDIA_DIR)).toEqual(await filesUnder(sourceFolders.MEDIA_DIR));
       expect(await filesUnder(folders.MATERIALS_DIR)).toEqual(await filesUnder(sourceFolders.MATERIALS_DIR));
 
-      const app = await buildApp({ config, db, logger: false, sms: { send: async (_to, text) => void texts.push(text) } });
+      const app = await buildApp({
+        config,
+        db,
+        logger: false,
+        sms: { send: async (_to, text) => void texts.push(text) },
+      });
       const base = `${await app.listen({ host: '127.0.0.1', port: 0 })}${config.API_BASE}`;
       try {
         const post = async (path: string, body: unknown, token?: string) =>
-          (await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Token: token } : {}) }, body: JSON.stringify(body) })).json() as Promise<any>;
+          (
+            await fetch(base + path, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', ...(token ? { Token: token } : {}) },
+              body: JSON.stringify(body),
+            })
+          ).json() as Promise<any>;
         const login = await post('/Auth/login', DEMO_PHONE);
         await app.smsQueue.idle();
         const code = /\b(\d{4})\b/.exec(texts.at(-1)!)![1]!;
@@ -94,10 +127,20 @@ describe('backup and restore', () => {
         const me = signedIn.data.stud_id;
         const physics = source.demo.subjects.find((s) => s.name === 'Physics')!;
         const units = physics.chapters.find((c) => c.name === 'Units and Measurements')!;
-        const materials = await post('/Student/study_materials', { stud_id: me, sub_id: physics.id, chapter_id: units.id }, signedIn.token);
-        const pdf = await fetch(base.replace(config.API_BASE, '') + materials.data[0].path, { headers: { Token: signedIn.token } });
+        const materials = await post(
+          '/Student/study_materials',
+          { stud_id: me, sub_id: physics.id, chapter_id: units.id },
+          signedIn.token,
+        );
+        const pdf = await fetch(base.replace(config.API_BASE, '') + materials.data[0].path, {
+          headers: { Token: signedIn.token },
+        });
         expect(pdf.status).toBe(200);
-        expect(Buffer.from(await pdf.arrayBuffer()).equals(await readFile(join(folders.MATERIALS_DIR, 'units-and-measurements-notes.pdf')))).toBe(true);
+        expect(
+          Buffer.from(await pdf.arrayBuffer()).equals(
+            await readFile(join(folders.MATERIALS_DIR, 'units-and-measurements-notes.pdf')),
+          ),
+        ).toBe(true);
         const history = await post('/Student/recently_watched', { stud_id: me }, signedIn.token);
         expect(JSON.stringify(history.data)).toContain('"position_seconds":7');
       } finally {
@@ -108,16 +151,18 @@ describe('backup and restore', () => {
     }
   });
 
-  it('refuses to restore over an installation with students, says so, and leaves it and the temporary folder as they were', { timeout: 60_000 }, async () => {
+  it('refuses to restore over an installation with students, says so, and leaves it and the temporary folder as they were', {
+    timeout: 60_000,
+  }, async () => {
     const before = await everyRow(source.db);
     // A temporary folder of its own, to see that the restore leaves nothing in it.
     const temporary = await mkdtemp(join(dir, 'tmp-'));
     const systemTemporary = process.env.TMPDIR;
     process.env.TMPDIR = temporary;
     try {
-      await expect(restore(source.db, { MEDIA_DIR: join(dir, 'a-media'), MATERIALS_DIR: join(dir, 'a-materials') }, archive)).rejects.toThrow(
-        /^This installation is not empty \(it has students: 2\): restore into a fresh database/,
-      );
+      await expect(
+        restore(source.db, { MEDIA_DIR: join(dir, 'a-media'), MATERIALS_DIR: join(dir, 'a-materials') }, archive),
+      ).rejects.toThrow(/^This installation is not empty \(it has students: 2\): restore into a fresh database/);
     } finally {
       process.env.TMPDIR = systemTemporary;
     }
@@ -125,7 +170,9 @@ describe('backup and restore', () => {
     expect(await readdir(temporary)).toEqual([]);
   });
 
-  it('leaves no archive under its name when a backup fails midway, and the one already there as it was', { timeout: 60_000 }, async () => {
+  it('leaves no archive under its name when a backup fails midway, and the one already there as it was', {
+    timeout: 60_000,
+  }, async () => {
     await staffWithRole(source.db, 'admin');
     const nightly = join(dir, 'nightly.tar.gz');
     await writeFile(nightly, "yesterday's archive");

@@ -29,7 +29,12 @@ function breakOff(port: number, headers: Record<string, string>, upload: Upload,
       method: 'POST',
       agent: false,
       // The server's "100 Continue" says it has the headers: only then is a cut before the body one it sees.
-      headers: { ...headers, 'Content-Type': upload.type, 'Content-Length': String(upload.body.length), Expect: '100-continue' },
+      headers: {
+        ...headers,
+        'Content-Type': upload.type,
+        'Content-Length': String(upload.body.length),
+        Expect: '100-continue',
+      },
     });
     call.on('error', () => done());
     call.on('close', () => done());
@@ -61,10 +66,23 @@ describe.each([
     token = await portal.staffToken('+919811100002');
     const media = '/console/micros/Staff/Media/upload';
     // The zip's bytes as the body, as the console sends a content pack (one file that does not compress).
-    const pack = Buffer.from(zipSync({ 'course/content.yaml': strToU8('subjects: []\n'), 'course/videos/a.webm': randomBytes(300_000) }, { level: 0 }));
+    const pack = Buffer.from(
+      zipSync(
+        { 'course/content.yaml': strToU8('subjects: []\n'), 'course/videos/a.webm': randomBytes(300_000) },
+        { level: 0 },
+      ),
+    );
     uploads.push(
-      { path: `${media}?kind=video`, type: 'application/octet-stream', body: await readFile(join(demoMediaDir, 'videos/lesson-a.webm')) },
-      { path: `${media}?kind=pdf`, type: 'application/octet-stream', body: await readFile(join(demoMaterialsDir, 'sets-worksheet.pdf')) },
+      {
+        path: `${media}?kind=video`,
+        type: 'application/octet-stream',
+        body: await readFile(join(demoMediaDir, 'videos/lesson-a.webm')),
+      },
+      {
+        path: `${media}?kind=pdf`,
+        type: 'application/octet-stream',
+        body: await readFile(join(demoMaterialsDir, 'sets-worksheet.pdf')),
+      },
       // Not what it says it is: refused at its first bytes while the client is still sending.
       { path: `${media}?kind=picture`, type: 'application/octet-stream', body: Buffer.alloc(400_000, 1) },
       { path: '/console/micros/Staff/Content/import_preview', type: 'application/zip', body: pack },
@@ -72,13 +90,20 @@ describe.each([
   }, 180_000);
   afterAll(() => portal?.remove());
 
-  it('keeps serving whenever the client goes away: before the body, in it, after its last byte, during the answer', { timeout: 180_000 }, async () => {
+  it('keeps serving whenever the client goes away: before the body, in it, after its last byte, during the answer', {
+    timeout: 180_000,
+  }, async () => {
     let n = 0;
     for (const upload of uploads) {
       const size = upload.body.length;
       for (const cut of [0, 1, 4096, 65_536, Math.floor(size / 2), size - 1, size, 'answer'] as Cut[]) {
         const id = `broken-${trust}-${n++}`;
-        await breakOff(portal.port, { Token: token, 'X-Request-Id': id, 'X-Forwarded-For': '198.51.100.7' }, upload, cut);
+        await breakOff(
+          portal.port,
+          { Token: token, 'X-Request-Id': id, 'X-Forwarded-For': '198.51.100.7' },
+          upload,
+          cut,
+        );
         // The request's one log line is written when the server has finished with it: that is where it threw.
         await vi.waitFor(
           () => {

@@ -20,7 +20,12 @@ const installation = (name: string) => ({
 async function portal(env: Record<string, string>, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, env, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    argv,
+    env,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -77,8 +82,14 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
   });
 
   // A server to start, and three commands: minutes on a machine busy with other test files.
-  it('writes the backup through the running server that holds the embedded database, which goes on serving', { timeout: 400_000 }, async () => {
-    const server = spawnServer({ ...source(), DATABASE_URL: undefined, AUTH_SECRET: 'a-backup-test-secret-of-at-least-32-characters' });
+  it('writes the backup through the running server that holds the embedded database, which goes on serving', {
+    timeout: 400_000,
+  }, async () => {
+    const server = spawnServer({
+      ...source(),
+      DATABASE_URL: undefined,
+      AUTH_SECRET: 'a-backup-test-secret-of-at-least-32-characters',
+    });
     try {
       await expect.poll(() => server.out().includes('portal on http'), { timeout: 120_000, interval: 100 }).toBe(true);
       // Its way in is readable by its owner only.
@@ -88,17 +99,31 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
       const written = await portal(source(), 'backup', file);
       expect(written.err).toBe('');
       expect(written.code).toBe(0);
-      expect(written.out).toMatch(/^Wrote .*while-serving\.tar\.gz: \d+ rows in \d+ tables, .*\(Written by the running server\.\)$/);
+      expect(written.out).toMatch(
+        /^Wrote .*while-serving\.tar\.gz: \d+ rows in \d+ tables, .*\(Written by the running server\.\)$/,
+      );
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
 
       // Nobody without the token on this machine's disk can ask for one.
-      const { url } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { url: string };
-      const stranger = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer guess' }, body: JSON.stringify({ file: join(dir, 'x.tar.gz') }) });
+      const { url } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as {
+        url: string;
+      };
+      const stranger = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer guess' },
+        body: JSON.stringify({ file: join(dir, 'x.tar.gz') }),
+      });
       expect(stranger.status).toBe(401);
       // The owner's call with a name the server cannot place (its own working folder is not the caller's).
-      const { token } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as { token: string };
-      const relative = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ file: 'x.tar.gz' }) });
+      const { token } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as {
+        token: string;
+      };
+      const relative = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ file: 'x.tar.gz' }),
+      });
       expect(relative.status).toBe(400);
       expect(await relative.json()).toEqual({ status: false, message: 'Name the archive by its absolute path.' });
 

@@ -17,7 +17,12 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 async function portal(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { DATA_DIR: dataDir, NODE_ENV: 'test' }, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    argv,
+    { DATA_DIR: dataDir, NODE_ENV: 'test' },
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -35,13 +40,24 @@ async function staffRows() {
 // Each command opens the embedded database on disk, which takes seconds (more on a busy machine).
 describe('npm run portal', { timeout: 180_000 }, () => {
   it('lists its commands with their usage', async () => {
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'portal', '--', 'help'], { cwd: join(import.meta.dirname, '../../..') });
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'portal', '--', 'help'], {
+      cwd: join(import.meta.dirname, '../../..'),
+    });
     expect(stdout).toContain('staff add');
     expect(stdout).toContain('--role admin|teacher');
   });
 
   it('adds the first admin to a fresh embedded database, migrating it, and records it as the command line', async () => {
-    const { code, out } = await portal('staff', 'add', '--name', 'Asha Rao', '--mobile', '098765 43210', '--role', 'admin');
+    const { code, out } = await portal(
+      'staff',
+      'add',
+      '--name',
+      'Asha Rao',
+      '--mobile',
+      '098765 43210',
+      '--role',
+      'admin',
+    );
     expect(code).toBe(0);
     expect(out).toBe('Added Asha Rao (admin), +919876543210: they can sign in at /console.');
     expect(await staffRows()).toEqual([
@@ -50,15 +66,28 @@ describe('npm run portal', { timeout: 180_000 }, () => {
   });
 
   it('refuses a number that is already staff, however it is written', async () => {
-    const { code, err } = await portal('staff', 'add', '--name', 'Asha again', '--mobile', '+91 98765-43210', '--role', 'teacher');
+    const { code, err } = await portal(
+      'staff',
+      'add',
+      '--name',
+      'Asha again',
+      '--mobile',
+      '+91 98765-43210',
+      '--role',
+      'teacher',
+    );
     expect(code).toBe(1);
     expect(err).toMatch(/^mobile: \+919876543210 already belongs to a staff member/);
     expect(await staffRows()).toHaveLength(1);
   });
 
   it('names the missing or wrong option, and an unknown one', async () => {
-    expect((await portal('staff', 'add', '--name', 'X', '--mobile', '9876500000')).err).toMatch(/^--role must be admin or teacher/);
-    expect((await portal('staff', 'add', '--mobile', '9876500000', '--role', 'admin')).err).toMatch(/^--name is required/);
+    expect((await portal('staff', 'add', '--name', 'X', '--mobile', '9876500000')).err).toMatch(
+      /^--role must be admin or teacher/,
+    );
+    expect((await portal('staff', 'add', '--mobile', '9876500000', '--role', 'admin')).err).toMatch(
+      /^--name is required/,
+    );
     const unknown = await portal('staff', 'add', '--nme', 'X');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/Unknown option '--nme'/);

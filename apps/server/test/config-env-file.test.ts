@@ -28,7 +28,10 @@ describe('configuration from an env file', () => {
   });
 
   it('takes an empty or blank value as not set, so the default holds', () => {
-    expect(loadConfig({ PORT: '', WORKERS: ' ', METRICS_TOKEN: '', MSG91_SENDER: '' })).toMatchObject({ PORT: 3000, WORKERS: 1 });
+    expect(loadConfig({ PORT: '', WORKERS: ' ', METRICS_TOKEN: '', MSG91_SENDER: '' })).toMatchObject({
+      PORT: 3000,
+      WORKERS: 1,
+    });
   });
 
   it('says for each wrong value which variable and what it takes', () => {

@@ -5,7 +5,10 @@ import { startTestApp, type TestApp } from './helper.ts';
 const outbox: { to: string; text: string }[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' }, sms: { send: async (to, text) => void outbox.push({ to, text }) } });
+  t = await startTestApp({
+    env: { TRUST_PROXY: 'true' },
+    sms: { send: async (to, text) => void outbox.push({ to, text }) },
+  });
 });
 afterAll(() => t.close());
 
@@ -40,7 +43,10 @@ describe('staff sign-in', () => {
     const verified = await staffSignIn('098111 00001');
     expect(outbox.map((m) => m.to)).toEqual(['+919811100001']);
     expect(outbox[0]!.text).toMatch(/\b\d{4}\b/);
-    expect(verified.body).toMatchObject({ status: true, data: { name: 'Asha Admin', role: 'admin', mobile: '+919811100001' } });
+    expect(verified.body).toMatchObject({
+      status: true,
+      data: { name: 'Asha Admin', role: 'admin', mobile: '+919811100001' },
+    });
     const me = await call('console', '/Auth/me', {}, verified.body.token);
     expect(me.body.data).toMatchObject({ role: 'admin', active: true });
   });
@@ -58,7 +64,7 @@ describe('staff sign-in', () => {
     expect(response.body.message).toMatch(/^mobile: /);
   });
 
-  it('applies the students\' limits to staff numbers: the sixth code in an hour from one address is refused', async () => {
+  it("applies the students' limits to staff numbers: the sixth code in an hour from one address is refused", async () => {
     for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i++) {
       await t.db.query(`UPDATE otp_challenges SET created_at = created_at - interval '1 minute'`);
       expect((await call('console', '/Auth/login', { mobile: '+919811100002' })).status).toBe(200);
@@ -79,7 +85,10 @@ describe('staff sign-in', () => {
 
   it("does not let a student's code open the console, nor a staff code the student app", async () => {
     const studentSent = await call('api', '/Auth/login', { phone_code: '91', mobile: '9876543210' });
-    const atConsole = await call('console', '/Auth/verifyOTP', { otp_ref: studentSent.body.data.otp_ref, otp: lastCode() });
+    const atConsole = await call('console', '/Auth/verifyOTP', {
+      otp_ref: studentSent.body.data.otp_ref,
+      otp: lastCode(),
+    });
     expect(atConsole.body).toEqual({ status: false, message: 'This code has expired. Please ask for a new code.' });
     // The refusal did not use the code up: the student still signs in with it.
     const atStudent = await call('api', '/Auth/verifyOTP', { otp_ref: studentSent.body.data.otp_ref, otp: lastCode() });

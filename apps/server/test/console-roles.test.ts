@@ -11,7 +11,11 @@ const calls = Object.entries(consoleContract as Record<string, unknown>).flatMap
   isConsoleEndpoint(value) ? [[name, value] as const] : [],
 );
 const guarded = calls.filter(([, call]) => call.roles.length > 0);
-const studentPaths = new Set(Object.values(studentContract).flatMap((value) => (typeof value === 'object' && value && 'path' in value ? [value.path] : [])));
+const studentPaths = new Set(
+  Object.values(studentContract).flatMap((value) =>
+    typeof value === 'object' && value && 'path' in value ? [value.path] : [],
+  ),
+);
 
 let t: TestApp;
 const tokens: Record<string, string | undefined> = {};

@@ -10,21 +10,34 @@ let env: Record<string, string>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-pack-cli-'));
   await mkdir(join(dir, 'data'));
-  env = { DATA_DIR: join(dir, 'data'), MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials'), NODE_ENV: 'test', INSTITUTE_TIMEZONE: 'Asia/Kolkata' };
+  env = {
+    DATA_DIR: join(dir, 'data'),
+    MEDIA_DIR: join(dir, 'media'),
+    MATERIALS_DIR: join(dir, 'materials'),
+    NODE_ENV: 'test',
+    INSTITUTE_TIMEZONE: 'Asia/Kolkata',
+  };
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function portal(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, env, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    argv,
+    env,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 // Each command opens the embedded database on disk, which takes seconds on a busy machine.
 describe('npm run portal -- import content / export content', { timeout: 180_000 }, () => {
   it('prints every problem with its place, exits 1 and stores nothing', async () => {
-    const bad = goodYaml.replace('answer: 1\n', 'answer: 4\n').replace('https://meet.example.com/abc', 'meet.example.com');
+    const bad = goodYaml
+      .replace('answer: 1\n', 'answer: 4\n')
+      .replace('https://meet.example.com/abc', 'meet.example.com');
     const folder = await writePack(join(dir, 'bad'), bad);
     const run = await portal('import', 'content', folder, '--commit');
     expect(run.code).toBe(1);
@@ -54,8 +67,12 @@ describe('npm run portal -- import content / export content', { timeout: 180_000
       out: `${folder}: 11 new, 0 updated, 0 unchanged (dry run: nothing was stored). Add --commit to apply it.`,
       err: '',
     });
-    expect((await portal('import', 'content', folder, '--commit')).out).toBe(`${folder}: 11 new, 0 updated, 0 unchanged, in one transaction.`);
-    expect((await portal('import', 'content', folder, '--commit')).out).toBe(`${folder}: 0 new, 0 updated, 11 unchanged, in one transaction.`);
+    expect((await portal('import', 'content', folder, '--commit')).out).toBe(
+      `${folder}: 11 new, 0 updated, 0 unchanged, in one transaction.`,
+    );
+    expect((await portal('import', 'content', folder, '--commit')).out).toBe(
+      `${folder}: 0 new, 0 updated, 11 unchanged, in one transaction.`,
+    );
     expect((await readdir(join(env.MEDIA_DIR!, 'pack'))).length).toBe(3);
     expect((await readdir(env.MATERIALS_DIR!)).filter((f) => f.startsWith('pack-')).length).toBe(1);
   });
@@ -63,7 +80,10 @@ describe('npm run portal -- import content / export content', { timeout: 180_000
   it('exports the same format with its files', async () => {
     const out = join(dir, 'exported');
     const run = await portal('export', 'content', out);
-    expect(run).toMatchObject({ code: 0, out: `${out}: 1 subjects, 1 news items and 4 files written to content.yaml.` });
+    expect(run).toMatchObject({
+      code: 0,
+      out: `${out}: 1 subjects, 1 news items and 4 files written to content.yaml.`,
+    });
     const yaml = await readFile(join(out, 'content.yaml'), 'utf8');
     expect(yaml).toContain('- name: Physics');
     expect(yaml).toContain('answer: 2');

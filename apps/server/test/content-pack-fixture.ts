@@ -72,9 +72,10 @@ export async function writePack(folder: string, yaml = goodYaml, extra: Record<s
 }
 
 /** "Billion laughs": nine levels of nine aliases each, 9^9 copies of one line if a reader expanded them all. */
-export const aliasBombYaml = [
-  'lol0: &lol0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
-  ...Array.from({ length: 8 }, (_, i) => `lol${i + 1}: &lol${i + 1} [${Array(9).fill(`*lol${i}`).join(', ')}]`),
-  'subjects:',
-  '  - name: *lol8',
-].join('\n') + '\n';
+export const aliasBombYaml =
+  [
+    'lol0: &lol0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
+    ...Array.from({ length: 8 }, (_, i) => `lol${i + 1}: &lol${i + 1} [${Array(9).fill(`*lol${i}`).join(', ')}]`),
+    'subjects:',
+    '  - name: *lol8',
+  ].join('\n') + '\n';

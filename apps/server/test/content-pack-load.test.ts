@@ -20,13 +20,22 @@ let zip: Uint8Array;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-pack-load-'));
   // The embedded database on its own thread, as the server runs it: in this thread its statements would block too.
-  t = await startTestApp({ seed: 'courses', threadedDatabase: true, env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') } });
+  t = await startTestApp({
+    seed: 'courses',
+    threadedDatabase: true,
+    env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') },
+  });
   teacher = await t.staffTokenFor('teacher');
   // A lesson video of PACK_MB that does not compress, as real videos do not.
-  const folder = await writePack(join(dir, 'pack'), undefined, { 'videos/sig-figs.webm': Buffer.concat([fakeFile.webm('large'), randomBytes(PACK_MB * 1024 * 1024)]) });
+  const folder = await writePack(join(dir, 'pack'), undefined, {
+    'videos/sig-figs.webm': Buffer.concat([fakeFile.webm('large'), randomBytes(PACK_MB * 1024 * 1024)]),
+  });
   const entries: Zippable = {};
   for (const name of await readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (name.isFile()) entries[`course/${relative(folder, join(name.parentPath, name.name))}`] = new Uint8Array(await readFile(join(name.parentPath, name.name)));
+    if (name.isFile())
+      entries[`course/${relative(folder, join(name.parentPath, name.name))}`] = new Uint8Array(
+        await readFile(join(name.parentPath, name.name)),
+      );
   }
   zip = zipSync(entries, { level: 0 });
 }, 120_000);
@@ -46,7 +55,10 @@ describe(`a ${PACK_MB} MB content pack takes turns with other requests`, () => {
     );
     const answer = watched.result;
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ status: true, data: { problems: [], counts: { new: 9, updated: 1, unchanged: 1 } } });
+    expect(await answer.json()).toMatchObject({
+      status: true,
+      data: { problems: [], counts: { new: 9, updated: 1, unchanged: 1 } },
+    });
     expect(watched.healthzAnswers).toBeGreaterThan(0);
     // The CPU time of the longest turn (event-loop-watch.ts), so that a machine busy with other work does not count.
     expect(watched.longestBlockMs).toBeLessThan(1000);

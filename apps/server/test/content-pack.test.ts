@@ -28,13 +28,33 @@ beforeEach(async () => {
   await db.query(`TRUNCATE subjects, news RESTART IDENTITY CASCADE`);
   await db.query(`DELETE FROM audit_log`).catch(() => undefined);
   run++;
-  options = { mediaDir: join(dir, `media-${run}`), materialsDir: join(dir, `materials-${run}`), timeZone: 'Asia/Kolkata', commit: true };
+  options = {
+    mediaDir: join(dir, `media-${run}`),
+    materialsDir: join(dir, `materials-${run}`),
+    timeZone: 'Asia/Kolkata',
+    commit: true,
+  };
 });
 
 const problemsOf = async (folder: string) => (await readPack(folder)).problems.map(formatProblem);
 const filesIn = async (folder: string) => (await readdir(folder, { recursive: true }).catch(() => [])).sort();
-const tables = ['subjects', 'chapters', 'topics', 'study_materials', 'quizzes', 'questions', 'batches', 'live_classes', 'news'];
-const rowCounts = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n])));
+const tables = [
+  'subjects',
+  'chapters',
+  'topics',
+  'study_materials',
+  'quizzes',
+  'questions',
+  'batches',
+  'live_classes',
+  'news',
+];
+const rowCounts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      tables.map(async (t) => [t, (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n]),
+    ),
+  );
 
 describe('content pack: checks', () => {
   it('accepts the format of the issue as written', async () => {
@@ -186,23 +206,53 @@ describe('content pack: storing', () => {
   it('stores the course as students see it, with files under generated names, and a second import changes nothing', async () => {
     const folder = await writePack(join(dir, `store`));
     expect((await importPack(db, folder, options)).counts).toEqual({ new: 11, updated: 0, unchanged: 0 });
-    expect(await rowCounts()).toEqual({ subjects: 1, chapters: 1, topics: 2, study_materials: 1, quizzes: 1, questions: 2, batches: 1, live_classes: 1, news: 1 });
-    const [question] = await db.query<{ correct_answer: string; options: string[] }>(`SELECT correct_answer, options FROM questions ORDER BY position LIMIT 1`);
+    expect(await rowCounts()).toEqual({
+      subjects: 1,
+      chapters: 1,
+      topics: 2,
+      study_materials: 1,
+      quizzes: 1,
+      questions: 2,
+      batches: 1,
+      live_classes: 1,
+      news: 1,
+    });
+    const [question] = await db.query<{ correct_answer: string; options: string[] }>(
+      `SELECT correct_answer, options FROM questions ORDER BY position LIMIT 1`,
+    );
     expect(question).toEqual({ correct_answer: '3', options: ['2', '3', '4', '6'] });
-    const [live] = await db.query<{ utc: string }>(`SELECT to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS utc FROM live_classes`);
+    const [live] = await db.query<{ utc: string }>(
+      `SELECT to_char(starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS utc FROM live_classes`,
+    );
     expect(live!.utc).toBe('2026-12-01 03:30'); // 09:00 in Asia/Kolkata
     const [topic] = await db.query<{ video_link: string }>(`SELECT video_link FROM topics ORDER BY position LIMIT 1`);
     expect(topic!.video_link).toMatch(/^\/media\/pack\/[0-9a-f]{32}\.webm$/);
-    const [material] = await db.query<{ file_name: string; password_protected: boolean }>(`SELECT file_name, password_protected FROM study_materials`);
+    const [material] = await db.query<{ file_name: string; password_protected: boolean }>(
+      `SELECT file_name, password_protected FROM study_materials`,
+    );
     expect(await readFile(join(options.materialsDir, material!.file_name), 'utf8')).toContain('handbook');
     expect(material!.password_protected).toBe(true);
-    expect(await readFile(join(options.mediaDir, topic!.video_link.slice('/media/'.length)))).toEqual(fakeFile.webm('sig-figs'));
+    expect(await readFile(join(options.mediaDir, topic!.video_link.slice('/media/'.length)))).toEqual(
+      fakeFile.webm('sig-figs'),
+    );
     const stored = await filesIn(options.mediaDir);
-    const audit = await db.query(`SELECT actor, after FROM audit_log WHERE action = 'content.import' ORDER BY id DESC LIMIT 1`);
+    const audit = await db.query(
+      `SELECT actor, after FROM audit_log WHERE action = 'content.import' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit).toEqual([{ actor: 'command line', after: { new: 11, updated: 0, unchanged: 0 } }]);
 
     expect((await importPack(db, folder, options)).counts).toEqual({ new: 0, updated: 0, unchanged: 11 });
-    expect(await rowCounts()).toEqual({ subjects: 1, chapters: 1, topics: 2, study_materials: 1, quizzes: 1, questions: 2, batches: 1, live_classes: 1, news: 1 });
+    expect(await rowCounts()).toEqual({
+      subjects: 1,
+      chapters: 1,
+      topics: 2,
+      study_materials: 1,
+      quizzes: 1,
+      questions: 2,
+      batches: 1,
+      live_classes: 1,
+      news: 1,
+    });
     expect(await filesIn(options.mediaDir)).toEqual(stored);
   });
 
@@ -210,12 +260,19 @@ describe('content pack: storing', () => {
     const folder = await writePack(join(dir, `update`));
     await importPack(db, folder, options);
     const [q] = await db.query<{ id: number }>(`SELECT id FROM quizzes`);
-    const changed = goodYaml.replace('- name: Physics', '- name: physics').replace('answer: 2 ', 'answer: 3 ').replace('duration_minutes: 60', 'duration_minutes: 90');
+    const changed = goodYaml
+      .replace('- name: Physics', '- name: physics')
+      .replace('answer: 2 ', 'answer: 3 ')
+      .replace('duration_minutes: 60', 'duration_minutes: 90');
     const report = await importPack(db, await writePack(folder, changed), options);
     expect(report.counts).toEqual({ new: 0, updated: 2, unchanged: 9 });
     expect((await db.query<{ id: number }>(`SELECT id FROM quizzes`))[0]!.id).toBe(q!.id);
     // A changed question is a new version; the old one is retired, for reports of attempts made before.
-    expect(await db.query(`SELECT correct_answer, retired_at IS NOT NULL AS retired FROM questions WHERE position = 0 ORDER BY id`)).toEqual([
+    expect(
+      await db.query(
+        `SELECT correct_answer, retired_at IS NOT NULL AS retired FROM questions WHERE position = 0 ORDER BY id`,
+      ),
+    ).toEqual([
       { correct_answer: '3', retired: true },
       { correct_answer: '4', retired: false },
     ]);
@@ -237,14 +294,23 @@ describe('content pack: storing', () => {
   it('a pack with one bad question stores nothing', async () => {
     const bad = goodYaml.replace('answer: 1\n', 'answer: 4\n');
     const report = await importPack(db, await writePack(join(dir, 'bad-question'), bad), options);
-    expect(report.problems.map(formatProblem)).toEqual(['subjects[0].chapters[0].quizzes[0].questions[1]: answer 4 but only 3 options']);
+    expect(report.problems.map(formatProblem)).toEqual([
+      'subjects[0].chapters[0].quizzes[0].questions[1]: answer 4 but only 3 options',
+    ]);
     expect(Object.values(await rowCounts()).every((n) => n === 0)).toBe(true);
     expect(await filesIn(options.mediaDir)).toEqual([]);
   });
 
   it('a transaction that fails at its end leaves no row and no copied file behind', async () => {
     const { pack, files } = await readPack(await writePack(join(dir, 'fails')));
-    const failing: Database = { ...db, transaction: (work) => db.transaction(async (tx) => { await work(tx); throw new Error('commit refused'); }) };
+    const failing: Database = {
+      ...db,
+      transaction: (work) =>
+        db.transaction(async (tx) => {
+          await work(tx);
+          throw new Error('commit refused');
+        }),
+    };
     await expect(applyPack(failing, pack!, files, options)).rejects.toThrow('commit refused');
     expect(Object.values(await rowCounts()).every((n) => n === 0)).toBe(true);
     expect((await filesIn(options.mediaDir)).filter((f) => f.includes('.'))).toEqual([]);

@@ -13,7 +13,9 @@ let dir: string;
 let physicsId: number;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-authoring-'));
-  t = await startTestApp({ env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials'), MAX_PICTURE_MB: '1' } });
+  t = await startTestApp({
+    env: { MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials'), MAX_PICTURE_MB: '1' },
+  });
   teacher = await t.staffTokenFor('teacher');
   student = await t.tokenFor(t.demo.demoStudentId);
   physicsId = t.demo.subjects.find((s) => s.name === 'Physics')!.id;
@@ -24,7 +26,12 @@ afterAll(async () => {
 });
 
 const call = (path: string, body: unknown, token = teacher) => t.consolePost(path, body, token);
-const upload = async (kind: string, bytes: Uint8Array | Buffer, token = teacher, contentType = 'application/octet-stream') => {
+const upload = async (
+  kind: string,
+  bytes: Uint8Array | Buffer,
+  token = teacher,
+  contentType = 'application/octet-stream',
+) => {
   const response = await fetch(`${t.url}${t.config.CONSOLE_API_BASE}/Media/upload?kind=${kind}`, {
     method: 'POST',
     headers: { 'Content-Type': contentType, Token: token },
@@ -32,9 +39,13 @@ const upload = async (kind: string, bytes: Uint8Array | Buffer, token = teacher,
   });
   return { status: response.status, body: (await response.json()) as any };
 };
-const leftovers = async (folder: string) => (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith('.upload-'));
+const leftovers = async (folder: string) =>
+  (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith('.upload-'));
 const studentTopics = async (chapterId: number) =>
-  ((await t.post('/Student/topics', { stud_id: t.demo.demoStudentId, chapter_id: chapterId }, student)).body.data as { topic_name: string; video_link: string }[]) ?? [];
+  ((await t.post('/Student/topics', { stud_id: t.demo.demoStudentId, chapter_id: chapterId }, student)).body.data as {
+    topic_name: string;
+    video_link: string;
+  }[]) ?? [];
 
 describe('uploading course files', () => {
   it('stores a video under a generated name, checked by its content, served to students only through a signed link', async () => {
@@ -51,16 +62,47 @@ describe('uploading course files', () => {
 
   it('recognises a password-protected PDF and marks it', async () => {
     const answer = await upload('pdf', await readFile(join(demoMaterialsDir, 'practice-set-1-protected.pdf')));
-    expect(answer.body).toMatchObject({ message: 'Uploaded. This PDF asks for a password; students will be asked for it.', data: { kind: 'pdf', password_protected: true } });
+    expect(answer.body).toMatchObject({
+      message: 'Uploaded. This PDF asks for a password; students will be asked for it.',
+      data: { kind: 'pdf', password_protected: true },
+    });
     expect(answer.body.data.address).toMatch(/^upload-[0-9a-f]{32}\.pdf$/);
   });
 
   it.each([
-    ['a picture sent as a video', 'video', () => readFile(join(demoMediaDir, 'subjects/physics.webp')), 415, 'This is not an mp4 or webm video (by its content).'],
-    ['a text file named as a PDF', 'pdf', async () => Buffer.from('just some text that is no PDF at all'), 415, 'This is not a PDF (by its content).'],
-    ['a PDF cut short', 'pdf', async () => (await readFile(join(demoMaterialsDir, 'physics-formula-handbook.pdf'))).subarray(0, 1000), 400, 'This PDF is cut short'],
+    [
+      'a picture sent as a video',
+      'video',
+      () => readFile(join(demoMediaDir, 'subjects/physics.webp')),
+      415,
+      'This is not an mp4 or webm video (by its content).',
+    ],
+    [
+      'a text file named as a PDF',
+      'pdf',
+      async () => Buffer.from('just some text that is no PDF at all'),
+      415,
+      'This is not a PDF (by its content).',
+    ],
+    [
+      'a PDF cut short',
+      'pdf',
+      async () => (await readFile(join(demoMaterialsDir, 'physics-formula-handbook.pdf'))).subarray(0, 1000),
+      400,
+      'This PDF is cut short',
+    ],
     ['an empty file', 'picture', async () => Buffer.alloc(0), 400, 'The file is empty.'],
-    ['a picture over the configured 1 MB', 'picture', async () => Buffer.concat([(await readFile(join(demoMediaDir, 'subjects/physics.webp'))).subarray(0, 16), Buffer.alloc(1024 * 1024 + 1)]), 413, 'larger than 1 MB'],
+    [
+      'a picture over the configured 1 MB',
+      'picture',
+      async () =>
+        Buffer.concat([
+          (await readFile(join(demoMediaDir, 'subjects/physics.webp'))).subarray(0, 16),
+          Buffer.alloc(1024 * 1024 + 1),
+        ]),
+      413,
+      'larger than 1 MB',
+    ],
   ])('refuses %s with a clear message and leaves nothing behind', async (_what, kind, bytes, status, message) => {
     const answer = await upload(kind, await bytes());
     expect(answer.status).toBe(status);
@@ -74,7 +116,10 @@ describe('uploading course files', () => {
     const folder = join(dir, 'media', 'uploads');
     const before = await readdir(folder).catch(() => [] as string[]);
     const url = new URL(`${t.url}${t.config.CONSOLE_API_BASE}/Media/upload?kind=video`);
-    const request = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': video.length, Token: teacher } });
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': video.length, Token: teacher },
+    });
     request.on('error', () => undefined);
     request.write(video.subarray(0, 64 * 1024));
     // The server has started writing the partial file: then the phone loses its connection.
@@ -99,35 +144,75 @@ describe('authoring subjects, chapters, topics and materials', () => {
     expect(chapter.status).toBe(200);
     const chapterId = chapter.body.data.id;
     const video = (await upload('video', await readFile(join(demoMediaDir, 'videos/lesson-c.webm')))).body.data.address;
-    const first = await call('/Topic/save', { chapter_id: chapterId, name: "Kepler's laws", video_link: video, duration_seconds: 12 });
-    expect(first.body.data).toMatchObject({ name: "Kepler's laws", video_link: video, duration_seconds: 12, watched_by: 0 });
-    const second = await call('/Topic/save', { chapter_id: chapterId, name: 'Escape velocity', video_link: 'https://www.youtube.com/watch?v=abc123' });
+    const first = await call('/Topic/save', {
+      chapter_id: chapterId,
+      name: "Kepler's laws",
+      video_link: video,
+      duration_seconds: 12,
+    });
+    expect(first.body.data).toMatchObject({
+      name: "Kepler's laws",
+      video_link: video,
+      duration_seconds: 12,
+      watched_by: 0,
+    });
+    const second = await call('/Topic/save', {
+      chapter_id: chapterId,
+      name: 'Escape velocity',
+      video_link: 'https://www.youtube.com/watch?v=abc123',
+    });
     expect(second.status).toBe(200);
-    expect((await studentTopics(chapterId)).map((topic) => topic.topic_name)).toEqual(["Kepler's laws", 'Escape velocity']);
+    expect((await studentTopics(chapterId)).map((topic) => topic.topic_name)).toEqual([
+      "Kepler's laws",
+      'Escape velocity',
+    ]);
     const signed = (await studentTopics(chapterId))[0]!.video_link;
     expect(signed).toMatch(/^\/media\/v\//);
     expect((await fetch(t.url + signed)).status).toBe(200);
 
-    expect((await call('/Course/move', { kind: 'topic', id: second.body.data.id, direction: 'up' })).body.message).toBe('Moved.');
-    expect((await studentTopics(chapterId)).map((topic) => topic.topic_name)).toEqual(['Escape velocity', "Kepler's laws"]);
-    expect((await call('/Course/move', { kind: 'topic', id: second.body.data.id, direction: 'up' })).body.message).toBe('It is already first.');
+    expect((await call('/Course/move', { kind: 'topic', id: second.body.data.id, direction: 'up' })).body.message).toBe(
+      'Moved.',
+    );
+    expect((await studentTopics(chapterId)).map((topic) => topic.topic_name)).toEqual([
+      'Escape velocity',
+      "Kepler's laws",
+    ]);
+    expect((await call('/Course/move', { kind: 'topic', id: second.body.data.id, direction: 'up' })).body.message).toBe(
+      'It is already first.',
+    );
 
     const pdf = (await upload('pdf', await readFile(join(demoMaterialsDir, 'sets-worksheet.pdf')))).body.data.address;
-    const material = await call('/Material/save', { chapter_id: chapterId, title: 'Gravitation notes', file_name: pdf });
+    const material = await call('/Material/save', {
+      chapter_id: chapterId,
+      title: 'Gravitation notes',
+      file_name: pdf,
+    });
     expect(material.body.data).toMatchObject({ title: 'Gravitation notes', file_name: pdf, password_protected: false });
-    const listed = await t.post('/Student/study_materials', { stud_id: t.demo.demoStudentId, sub_id: physicsId, chapter_id: chapterId }, student);
+    const listed = await t.post(
+      '/Student/study_materials',
+      { stud_id: t.demo.demoStudentId, sub_id: physicsId, chapter_id: chapterId },
+      student,
+    );
     expect(listed.body.data).toHaveLength(1);
     const served = await fetch(t.url + listed.body.data[0].path, { headers: { Token: student } });
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const tree = await call('/Course/subject', { subject_id: physicsId });
     const authored = tree.body.data.chapters.find((c: { id: number }) => c.id === chapterId);
     expect(authored).toMatchObject({ name: 'Gravitation', quizzes: 0, materials: [{ title: 'Gravitation notes' }] });
     expect(authored.topics.map((topic: { name: string }) => topic.name)).toEqual(['Escape velocity', "Kepler's laws"]);
 
-    const actions = await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE action LIKE 'topic.%' OR action LIKE 'chapter.%' OR action LIKE 'material.%' ORDER BY id`);
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['chapter.add', 'topic.add', 'topic.move', 'material.add']));
+    const actions = await t.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE action LIKE 'topic.%' OR action LIKE 'chapter.%' OR action LIKE 'material.%' ORDER BY id`,
+    );
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['chapter.add', 'topic.add', 'topic.move', 'material.add']),
+    );
   });
 
   it.each([
@@ -146,25 +231,45 @@ describe('authoring subjects, chapters, topics and materials', () => {
 
   it('refuses a material whose file is not an uploaded PDF', async () => {
     const chapterId = t.demo.subjects.find((s) => s.name === 'Physics')!.chapters[0]!.id;
-    expect((await call('/Material/save', { chapter_id: chapterId, title: 'x', file_name: 'missing.pdf' })).body.message).toContain('upload the PDF first');
-    expect((await call('/Material/save', { chapter_id: chapterId, title: 'x', file_name: '../secrets.pdf' })).body.message).toContain('file_name must be the name of an uploaded PDF');
+    expect(
+      (await call('/Material/save', { chapter_id: chapterId, title: 'x', file_name: 'missing.pdf' })).body.message,
+    ).toContain('upload the PDF first');
+    expect(
+      (await call('/Material/save', { chapter_id: chapterId, title: 'x', file_name: '../secrets.pdf' })).body.message,
+    ).toContain('file_name must be the name of an uploaded PDF');
   });
 
   it('asks before deleting a topic students have watched, then hides it and keeps their history in insights', async () => {
     const chapterId = t.demo.subjects.find((s) => s.name === 'Physics')!.chapters[0]!.id;
-    const topic = (await call('/Topic/save', { chapter_id: chapterId, name: 'Watched topic', video_link: 'https://vimeo.com/123' })).body.data;
-    expect((await t.post('/Student/watched', { stud_id: t.demo.demoStudentId, topic_id: topic.id, position_seconds: 30 }, student)).status).toBe(200);
+    const topic = (
+      await call('/Topic/save', { chapter_id: chapterId, name: 'Watched topic', video_link: 'https://vimeo.com/123' })
+    ).body.data;
+    expect(
+      (
+        await t.post(
+          '/Student/watched',
+          { stud_id: t.demo.demoStudentId, topic_id: topic.id, position_seconds: 30 },
+          student,
+        )
+      ).status,
+    ).toBe(200);
 
     const asked = await call('/Topic/delete', { id: topic.id });
     expect(asked.status).toBe(409);
-    expect(asked.body.message).toBe('1 student has watched Watched topic. Deleting it hides it from students and keeps their watch history; send confirm: true to go ahead.');
+    expect(asked.body.message).toBe(
+      '1 student has watched Watched topic. Deleting it hides it from students and keeps their watch history; send confirm: true to go ahead.',
+    );
     expect((await studentTopics(chapterId)).map((x) => x.topic_name)).toContain('Watched topic');
 
-    expect((await call('/Topic/delete', { id: topic.id, confirm: true })).body.message).toBe("Watched topic is deleted; students' watch history of it is kept.");
+    expect((await call('/Topic/delete', { id: topic.id, confirm: true })).body.message).toBe(
+      "Watched topic is deleted; students' watch history of it is kept.",
+    );
     expect((await studentTopics(chapterId)).map((x) => x.topic_name)).not.toContain('Watched topic');
     const recent = await t.post('/Student/recently_watched', { stud_id: t.demo.demoStudentId }, student);
     expect((recent.body.data.data as { topic_name: string }[]).map((x) => x.topic_name)).not.toContain('Watched topic');
-    expect((await t.post('/Student/watched', { stud_id: t.demo.demoStudentId, topic_id: topic.id }, student)).status).toBe(404);
+    expect(
+      (await t.post('/Student/watched', { stud_id: t.demo.demoStudentId, topic_id: topic.id }, student)).status,
+    ).toBe(404);
     const progress = await call('/Insights/student', { stud_id: t.demo.demoStudentId });
     expect(JSON.stringify(progress.body.data)).toContain('Watched topic (deleted)');
   });
@@ -173,7 +278,9 @@ describe('authoring subjects, chapters, topics and materials', () => {
     const subject = (await call('/Subject/save', { name: 'Astronomy' })).body.data;
     expect(subject).toMatchObject({ name: 'Astronomy', chapters: 0, students: 0 });
     const chapter = (await call('/Chapter/save', { subject_id: subject.id, name: 'Stars' })).body.data;
-    const topic = (await call('/Topic/save', { chapter_id: chapter.id, name: 'Life of a star', video_link: 'https://youtu.be/xyz' })).body.data;
+    const topic = (
+      await call('/Topic/save', { chapter_id: chapter.id, name: 'Life of a star', video_link: 'https://youtu.be/xyz' })
+    ).body.data;
 
     const refused = await call('/Subject/delete', { id: subject.id });
     expect(refused.status).toBe(409);
@@ -184,12 +291,16 @@ describe('authoring subjects, chapters, topics and materials', () => {
     expect((await t.db.query('SELECT 1 FROM topics WHERE id = $1', [topic.id])).length).toBe(0);
     expect((await call('/Chapter/delete', { id: chapter.id })).status).toBe(200);
     expect((await call('/Subject/delete', { id: subject.id })).body.message).toBe('Astronomy is deleted.');
-    expect((await call('/Subject/delete', { id: physicsId })).body.message).toMatch(/^\d+ students? (is|are) enrolled in Physics/);
+    expect((await call('/Subject/delete', { id: physicsId })).body.message).toMatch(
+      /^\d+ students? (is|are) enrolled in Physics/,
+    );
   });
 
   it('answers 404 for items that are not there, and 400 for a new item without its parent', async () => {
     expect((await call('/Topic/save', { id: 999999, name: 'x', video_link: 'https://vimeo.com/1' })).status).toBe(404);
-    expect((await call('/Topic/save', { name: 'x', video_link: 'https://vimeo.com/1' })).body.message).toBe('chapter_id: a new topic needs its chapter');
+    expect((await call('/Topic/save', { name: 'x', video_link: 'https://vimeo.com/1' })).body.message).toBe(
+      'chapter_id: a new topic needs its chapter',
+    );
     expect((await call('/Chapter/save', { subject_id: 999999, name: 'x' })).status).toBe(404);
     expect((await call('/Course/move', { kind: 'subject', id: 999999, direction: 'up' })).status).toBe(404);
     expect((await call('/Subject/save', { name: '  ' })).body.message).toContain('name is required');

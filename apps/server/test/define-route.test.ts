@@ -11,11 +11,20 @@ import { registerErrorHandler } from '../src/http/error-handler.ts';
 // fails loudly; in production a field the contract does not name never leaves the server.
 
 const item = z.object({ id: z.number(), name: z.string() });
-const listItems = endpoint({ method: 'GET', path: '/items', auth: false, body: undefined, response: envelope(z.array(item)) });
+const listItems = endpoint({
+  method: 'GET',
+  path: '/items',
+  auth: false,
+  body: undefined,
+  response: envelope(z.array(item)),
+});
 
 async function serve(nodeEnv: 'test' | 'production', answer: unknown) {
   const app = Fastify({ logger: false });
-  app.decorate('config', loadConfig({ NODE_ENV: nodeEnv, AUTH_SECRET: 'a-test-secret-of-at-least-32-characters', SMS_PROVIDER: 'log' }));
+  app.decorate(
+    'config',
+    loadConfig({ NODE_ENV: nodeEnv, AUTH_SECRET: 'a-test-secret-of-at-least-32-characters', SMS_PROVIDER: 'log' }),
+  );
   app.decorate('db', {} as Database);
   registerErrorHandler(app);
   defineRoute(app, listItems, async () => answer as z.input<typeof listItems.response>);

@@ -46,7 +46,10 @@ describe('a disk that fills during an upload', () => {
     const webm = await readFile(join(demoMediaDir, 'videos/lesson-a.webm'));
     const tooBig = Buffer.concat([webm.subarray(0, 64 * 1024), Buffer.alloc(30 * 1024 * 1024, 1)]);
     const answer = await upload('video', tooBig);
-    expect(answer).toEqual({ status: 507, body: { status: false, message: expect.stringMatching(/^The server's disk is full/) } });
+    expect(answer).toEqual({
+      status: 507,
+      body: { status: false, message: expect.stringMatching(/^The server's disk is full/) },
+    });
     expect(await readdir(join(disk, 'uploads'))).toEqual([]);
 
     const picture = await readFile(join(demoMediaDir, 'subjects/physics.webp'));

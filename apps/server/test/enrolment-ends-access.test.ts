@@ -19,13 +19,24 @@ afterAll(() => t.close());
 const physics = () => t.demo.subjects.find((s) => s.name === 'Physics')!;
 const units = () => physics().chapters.find((c) => c.name === 'Units and Measurements')!;
 const batchNames = async () =>
-  ((await t.post('/Student/batches', { stud_id: me, sub_id: physics().id }, token)).body.data as { batch_name: string }[]).map((b) => b.batch_name);
-const classesOf = (batchId: number) => t.post('/Student/live_classes', { stud_id: me, sub_id: physics().id, batch_id: batchId }, token);
+  (
+    (await t.post('/Student/batches', { stud_id: me, sub_id: physics().id }, token)).body.data as {
+      batch_name: string;
+    }[]
+  ).map((b) => b.batch_name);
+const classesOf = (batchId: number) =>
+  t.post('/Student/live_classes', { stud_id: me, sub_id: physics().id, batch_id: batchId }, token);
 const physicsBatch = async (name: string) =>
-  (await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1 AND name = $2`, [physics().id, name]))[0]!.id;
+  (
+    await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1 AND name = $2`, [physics().id, name])
+  )[0]!.id;
 /** Sets the student's enrolment on the roster, as the console's Enrol form does. */
 const enrol = async (subjectIds: number[], batchIds: number[]) => {
-  const saved = await t.consolePost('/Students/enrol', { stud_id: me, subject_ids: subjectIds, batch_ids: batchIds }, admin);
+  const saved = await t.consolePost(
+    '/Students/enrol',
+    { stud_id: me, subject_ids: subjectIds, batch_ids: batchIds },
+    admin,
+  );
   expect(saved.status).toBe(200);
 };
 const current = async () => {
@@ -45,7 +56,10 @@ describe('a batch the student is taken out of', () => {
     }
 
     const before = await current();
-    await enrol(before.subject_ids, before.batch_ids.filter((id) => id !== evening));
+    await enrol(
+      before.subject_ids,
+      before.batch_ids.filter((id) => id !== evening),
+    );
 
     expect(await batchNames()).toEqual(['Physics Batch A (Morning)']);
     const refused = await classesOf(evening);
@@ -61,7 +75,10 @@ describe('a batch the student is taken out of', () => {
   });
 
   it('is not shown when staff add a batch to the subject: a batch shows to the students put in it', async () => {
-    const [added] = await t.db.query<{ id: number }>(`INSERT INTO batches (subject_id, name) VALUES ($1, 'Weekend batch') RETURNING id`, [physics().id]);
+    const [added] = await t.db.query<{ id: number }>(
+      `INSERT INTO batches (subject_id, name) VALUES ($1, 'Weekend batch') RETURNING id`,
+      [physics().id],
+    );
     expect(await batchNames()).not.toContain('Weekend batch');
     expect((await classesOf(added!.id)).status).toBe(404);
     const before = await current();
@@ -78,12 +95,15 @@ describe('a video link of a subject the student leaves', () => {
     const playlist: string = topics.body.data[2].video_link;
     const segment = new URL('stream-00.ts', t.url + playlist).pathname;
     // Served twice, so the server remembers the session and its enrolment before the change.
-    for (let i = 0; i < 2; i++) for (const link of [file, playlist, segment]) expect(await videoStatus(link), link).toBe(206);
+    for (let i = 0; i < 2; i++)
+      for (const link of [file, playlist, segment]) expect(await videoStatus(link), link).toBe(206);
     // Nor does the browser keep a copy for longer than a minute without asking again.
     expect((await fetch(t.url + file, { method: 'HEAD' })).headers.get('cache-control')).toBe('private, max-age=60');
 
     const before = await current();
-    const physicsBatches = await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1`, [physics().id]);
+    const physicsBatches = await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1`, [
+      physics().id,
+    ]);
     await enrol(
       before.subject_ids.filter((id) => id !== physics().id),
       before.batch_ids.filter((id) => !physicsBatches.some((b) => b.id === id)),
@@ -94,7 +114,9 @@ describe('a video link of a subject the student leaves', () => {
     // Another subject's link of the same session still plays.
     const maths = t.demo.subjects.find((s) => s.name === 'Mathematics')!;
     const other = await t.post('/Student/topics', { stud_id: me, chapter_id: maths.chapters[0]!.id }, token);
-    const mathsVideo = (other.body.data as { video_link: string }[]).find((topic) => topic.video_link.startsWith('/media/v/'))!.video_link;
+    const mathsVideo = (other.body.data as { video_link: string }[]).find((topic) =>
+      topic.video_link.startsWith('/media/v/'),
+    )!.video_link;
     expect(await videoStatus(mathsVideo)).toBe(206);
 
     await enrol(before.subject_ids, before.batch_ids);
@@ -118,12 +140,18 @@ describe('a video link of a subject the student leaves', () => {
 describe('the upgrade to batches that follow batch_members (migration 090)', () => {
   it('puts a student enrolled in a subject but in none of its batches in all of them, and leaves one in some with exactly those', async () => {
     const chemistry = t.demo.subjects.find((s) => s.name === 'Chemistry')!;
-    const batches = await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1 ORDER BY id`, [chemistry.id]);
+    const batches = await t.db.query<{ id: number }>(`SELECT id FROM batches WHERE subject_id = $1 ORDER BY id`, [
+      chemistry.id,
+    ]);
     const students = await t.db.query<{ id: number }>(
       `INSERT INTO students (name, phone_code, mobile) VALUES ('In no batch', '91', '7000000001'), ('In one batch', '91', '7000000002') RETURNING id`,
     );
     const [none, one] = students.map((student) => student.id);
-    await t.db.query(`INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $3), ($2, $3)`, [none, one, chemistry.id]);
+    await t.db.query(`INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $3), ($2, $3)`, [
+      none,
+      one,
+      chemistry.id,
+    ]);
     await t.db.query(`INSERT INTO batch_members (student_id, batch_id) VALUES ($1, $2)`, [one, batches[0]!.id]);
 
     await t.db.query(`DROP VIEW reachable_batches`);
@@ -131,7 +159,12 @@ describe('the upgrade to batches that follow batch_members (migration 090)', () 
     expect(await migrate(t.db)).toEqual(['090_batch_membership.sql']);
 
     const membersOf = async (student: number | undefined) =>
-      (await t.db.query<{ batch_id: number }>(`SELECT batch_id FROM batch_members WHERE student_id = $1 ORDER BY batch_id`, [student])).map((m) => m.batch_id);
+      (
+        await t.db.query<{ batch_id: number }>(
+          `SELECT batch_id FROM batch_members WHERE student_id = $1 ORDER BY batch_id`,
+          [student],
+        )
+      ).map((m) => m.batch_id);
     expect(await membersOf(none)).toEqual(batches.map((b) => b.id));
     expect(await membersOf(one)).toEqual([batches[0]!.id]);
   });

@@ -14,11 +14,18 @@ describe('errors', () => {
     expect(body).toEqual({ status: false, message: 'Not found.', code: 'not_found' });
   });
 
-  it.each(['/media/%E0%A4%A', '/console/micros/Api/Student/materials/1/%ZZ'])('answers a malformed address (%s) with a JSON 400', async (path) => {
-    const response = await fetch(t.url + path);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ status: false, message: 'This address is malformed.', code: 'bad_request' });
-  });
+  it.each(['/media/%E0%A4%A', '/console/micros/Api/Student/materials/1/%ZZ'])(
+    'answers a malformed address (%s) with a JSON 400',
+    async (path) => {
+      const response = await fetch(t.url + path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        status: false,
+        message: 'This address is malformed.',
+        code: 'bad_request',
+      });
+    },
+  );
 
   it.each([
     ['text/plain', 400],
@@ -61,7 +68,7 @@ describe('errors', () => {
   it.each([
     ['a student call', 'API_BASE', '/Student/subjects'],
     ['a console call', 'CONSOLE_API_BASE', '/Registrations/list'],
-  ] as const)('answers %s with the headers that matter for data, not a page\'s', async (_name, base, path) => {
+  ] as const)("answers %s with the headers that matter for data, not a page's", async (_name, base, path) => {
     const response = await fetch(t.url + t.config[base] + path, { method: 'POST' });
     expect(response.status).toBeGreaterThanOrEqual(400);
     const header = (name: string) => response.headers.get(name);
@@ -71,7 +78,13 @@ describe('errors', () => {
     expect(header('cross-origin-resource-policy')).toBe('same-origin');
     expect(header('x-frame-options')).toBe('DENY');
     expect(header('strict-transport-security')).toMatch(/^max-age=\d+/);
-    for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options']) {
+    for (const pageOnly of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+    ]) {
       expect(header(pageOnly)).toBeNull();
     }
   });

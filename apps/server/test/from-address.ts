@@ -12,9 +12,17 @@ export interface Answer {
  * 127.0.0.0/8 reaches a server listening on 127.0.0.1, so a test can be many clients without trusting any
  * X-Forwarded-For. `cookie` is sent as the Cookie header, as a browser would.
  */
-export function postFrom(from: string, url: string, body: unknown, options: { cookie?: string; token?: string } = {}): Promise<Answer> {
+export function postFrom(
+  from: string,
+  url: string,
+  body: unknown,
+  options: { cookie?: string; token?: string } = {},
+): Promise<Answer> {
   const json = JSON.stringify(body);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(json)),
+  };
   if (options.cookie) headers.Cookie = options.cookie;
   if (options.token) headers.Token = options.token;
   return new Promise((resolve, reject) => {

@@ -30,7 +30,11 @@ function openConnection(port: number) {
         if (head >= 0 && received.length >= head + 4 + length) {
           const text = received.slice(0, head + 4 + length);
           received = received.slice(head + 4 + length);
-          return { status: Number(text.split(' ')[1]), connection: /\r\nconnection: ([^\r]+)/i.exec(text)?.[1]?.toLowerCase(), body: text.slice(head + 4) };
+          return {
+            status: Number(text.split(' ')[1]),
+            connection: /\r\nconnection: ([^\r]+)/i.exec(text)?.[1]?.toLowerCase(),
+            body: text.slice(head + 4),
+          };
         }
         if (ended) throw new Error(`closed before a whole answer: ${JSON.stringify(received)}`);
         await new Promise((r) => setTimeout(r, 5));
@@ -56,7 +60,13 @@ describe('stopping on SIGTERM behind a proxy', () => {
   afterAll(() => db.close());
 
   async function startApp() {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', MEDIA_DIR: demoMediaDir, MATERIALS_DIR: demoMaterialsDir });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret',
+      MEDIA_DIR: demoMediaDir,
+      MATERIALS_DIR: demoMaterialsDir,
+    });
     const app = await buildApp({ config, db, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -76,7 +86,9 @@ describe('stopping on SIGTERM behind a proxy', () => {
     }
     // A request whose body has not all arrived when the stop begins.
     const body = JSON.stringify({ phone_code: '91', mobile: '9876543210' });
-    inFlight.write(`POST /console/micros/Api/Auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    inFlight.write(
+      `POST /console/micros/Api/Auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
 
     const stopped = app.stopGracefully({ noticeMs: 300, idleGraceMs: 500, deadlineMs: 20_000 });
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
@@ -102,7 +114,9 @@ describe('stopping on SIGTERM behind a proxy', () => {
     const { app, port } = await startApp();
     const stuck = openConnection(port);
     await stuck.connected;
-    stuck.write('POST /console/micros/Api/Auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    stuck.write(
+      'POST /console/micros/Api/Auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
     await new Promise((r) => setTimeout(r, 50));
     await app.stopGracefully({ noticeMs: 10, idleGraceMs: 10, deadlineMs: 500 });
     await stuck.closed;

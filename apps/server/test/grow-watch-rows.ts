@@ -6,7 +6,10 @@ import type { Queryable } from '../src/db/database.ts';
  */
 export async function growWatchRows(db: Queryable, { students, topics }: { students: number; topics: number }) {
   const [subject] = await db.query<{ id: number }>(`INSERT INTO subjects (name) VALUES ('Grown subject') RETURNING id`);
-  const [chapter] = await db.query<{ id: number }>(`INSERT INTO chapters (subject_id, name) VALUES ($1, 'Grown chapter') RETURNING id`, [subject?.id]);
+  const [chapter] = await db.query<{ id: number }>(
+    `INSERT INTO chapters (subject_id, name) VALUES ($1, 'Grown chapter') RETURNING id`,
+    [subject?.id],
+  );
   await db.query(
     `INSERT INTO topics (chapter_id, name, video_link, duration_seconds, position)
      SELECT $1, 'Grown topic ' || n, '/media/videos/grown-' || n || '.webm', 600, n FROM generate_series(1, $2::int) n`,

@@ -136,7 +136,14 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   // The demo files as they are in the code tree, unless a test gives folders of its own (nothing writes to these).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', MEDIA_DIR: demoMediaDir, MATERIALS_DIR: demoMaterialsDir, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret',
+    MEDIA_DIR: demoMediaDir,
+    MATERIALS_DIR: demoMaterialsDir,
+    ...options.env,
+  });
   const db = options.threadedDatabase ? await openThreadedTestDatabase() : await openTestDatabase();
   await migrate(db);
   let demo: DemoCourses;
@@ -147,7 +154,9 @@ export async function startTestApp(
     demo = await db.transaction((tx) => seedCourses(tx));
   }
   const lines = options.logLines;
-  const logger = lines ? { ...loggerOptions(config), level: 'info', stream: { write: (line: string) => void lines.push(line) } } : false;
+  const logger = lines
+    ? { ...loggerOptions(config), level: 'info', stream: { write: (line: string) => void lines.push(line) } }
+    : false;
   const { serverDb, testDb, settle } = settlingNotices(db);
   const app = await buildApp({ config, db: serverDb, logger, sms: options.sms });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -199,14 +208,16 @@ export async function startTestApp(
 
 /** The id of an active staff member of the role, adding one when the database has none. */
 export async function staffWithRole(db: Database, role: 'admin' | 'teacher'): Promise<number> {
-  const [found] = await db.query<{ id: number }>('SELECT id FROM staff WHERE role = $1 AND active ORDER BY id LIMIT 1', [role]);
+  const [found] = await db.query<{ id: number }>(
+    'SELECT id FROM staff WHERE role = $1 AND active ORDER BY id LIMIT 1',
+    [role],
+  );
   if (found) return found.id;
   const mobile = `+9199${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const [added] = await db.query<{ id: number }>('INSERT INTO staff (name, mobile, role) VALUES ($1, $2, $3) RETURNING id', [
-    `Test ${role}`,
-    mobile,
-    role,
-  ]);
+  const [added] = await db.query<{ id: number }>(
+    'INSERT INTO staff (name, mobile, role) VALUES ($1, $2, $3) RETURNING id',
+    [`Test ${role}`, mobile, role],
+  );
   return added!.id;
 }
 

@@ -27,7 +27,7 @@ const hostileValues: unknown[] = [
   ' 1',
   '0x10',
   'x'.repeat(5000),
-  "1; DROP TABLE students; --",
+  '1; DROP TABLE students; --',
   '\u0000',
   '../../etc/passwd',
   true,
@@ -81,7 +81,8 @@ describe('hostile input to every call', () => {
         // The other fields hold plausible values, so each odd value is what the call has to judge.
         const plausible = Object.fromEntries(fields.map((field) => [field, field === 'stud_id' ? me : 1]));
         for (const field of fields) {
-          for (const value of hostileValues) await expectRefusedOrAnswered(endpoint.path, { ...plausible, [field]: value });
+          for (const value of hostileValues)
+            await expectRefusedOrAnswered(endpoint.path, { ...plausible, [field]: value });
         }
       });
     }

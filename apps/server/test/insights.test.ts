@@ -21,14 +21,21 @@ beforeAll(async () => {
   await t.db.query('DELETE FROM watch_progress');
   // The demo student finished the first topic and is half-way through the second; someone not enrolled in Physics
   // watched the first too, and must not count.
-  outsider = (await one<{ id: number }>(`INSERT INTO students (name, mobile, phone_code) VALUES ('Not Enrolled', '9000000999', '91') RETURNING id`)).id;
-  await t.db.query('INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds) VALUES ($1, $2, 60, 60), ($1, $3, 30, 60), ($4, $2, 60, 60)', [
-    me,
-    topics[0]!.id,
-    topics[1]!.id,
-    outsider,
-  ]);
-  quizId = (await one<{ id: number }>(`INSERT INTO quizzes (chapter_id, name, pass_marks) VALUES ($1, 'Insight quiz', 2) RETURNING id`, [chapter.id])).id;
+  outsider = (
+    await one<{ id: number }>(
+      `INSERT INTO students (name, mobile, phone_code) VALUES ('Not Enrolled', '9000000999', '91') RETURNING id`,
+    )
+  ).id;
+  await t.db.query(
+    'INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds) VALUES ($1, $2, 60, 60), ($1, $3, 30, 60), ($4, $2, 60, 60)',
+    [me, topics[0]!.id, topics[1]!.id, outsider],
+  );
+  quizId = (
+    await one<{ id: number }>(
+      `INSERT INTO quizzes (chapter_id, name, pass_marks) VALUES ($1, 'Insight quiz', 2) RETURNING id`,
+      [chapter.id],
+    )
+  ).id;
   questions = (
     await t.db.query<{ id: number }>(
       `INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position) VALUES
@@ -37,12 +44,18 @@ beforeAll(async () => {
     )
   ).map((q) => q.id);
   // Two attempts: one right on both (pass), one wrong on the hard one (fail).
-  for (const [answers, marks, result] of [[['a', 'b'], 2, 'pass'], [['a', 'a'], 1, 'fail']] as const) {
+  for (const [answers, marks, result] of [
+    [['a', 'b'], 2, 'pass'],
+    [['a', 'a'], 1, 'fail'],
+  ] as const) {
     const attempt = await one<{ id: number }>(
       `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash) VALUES ($1, $2, $3, 2, $4, md5(random()::text)) RETURNING id`,
       [quizId, me, marks, result],
     );
-    await t.db.query('INSERT INTO attempt_answers (attempt_id, question_id, answer) VALUES ($1, $2, $3), ($1, $4, $5)', [attempt.id, questions[0], answers[0], questions[1], answers[1]]);
+    await t.db.query(
+      'INSERT INTO attempt_answers (attempt_id, question_id, answer) VALUES ($1, $2, $3), ($1, $4, $5)',
+      [attempt.id, questions[0], answers[0], questions[1], answers[1]],
+    );
   }
 });
 afterAll(() => t.close());
@@ -53,15 +66,25 @@ describe('insights', () => {
   it('offers the subjects with their chapters and quizzes to choose from', async () => {
     const { body } = await ask('catalogue', {});
     const found = body.data.subjects.find((s: { id: number }) => s.id === physics.id);
-    expect(found.chapters[0]).toMatchObject({ id: physics.chapters[0]!.id, quizzes: expect.arrayContaining([{ id: quizId, name: 'Insight quiz' }]) });
+    expect(found.chapters[0]).toMatchObject({
+      id: physics.chapters[0]!.id,
+      quizzes: expect.arrayContaining([{ id: quizId, name: 'Insight quiz' }]),
+    });
   });
 
   it("counts per topic the subject's enrolled students who watched it and finished it, and no one else", async () => {
     const { status, body } = await ask('subject', { subject_id: physics.id });
     expect(status).toBe(200);
-    const enrolled = (await one<{ n: number }>('SELECT count(*)::int AS n FROM enrolments WHERE subject_id = $1', [physics.id])).n;
+    const enrolled = (
+      await one<{ n: number }>('SELECT count(*)::int AS n FROM enrolments WHERE subject_id = $1', [physics.id])
+    ).n;
     expect(body.data.enrolled).toBe(enrolled);
-    const byTopic = Object.fromEntries(body.data.topics.map((row: { topic_id: number; watched: number; finished: number }) => [row.topic_id, [row.watched, row.finished]]));
+    const byTopic = Object.fromEntries(
+      body.data.topics.map((row: { topic_id: number; watched: number; finished: number }) => [
+        row.topic_id,
+        [row.watched, row.finished],
+      ]),
+    );
     expect(byTopic[topics[0]!.id]).toEqual([1, 1]);
     expect(byTopic[topics[1]!.id]).toEqual([1, 0]);
     expect(body.data.topics[0]).toMatchObject({ chapter: physics.chapters[0]!.name, topic: topics[0]!.name });
@@ -83,8 +106,13 @@ describe('insights', () => {
   it("shows one student's watched topics and attempts, newest first", async () => {
     const { body } = await ask('student', { stud_id: t.demo.demoStudentId });
     expect(body.data.name).toBe('Arjun Sharma');
-    expect(body.data.watched.map((w: { topic: string; position_seconds: number }) => [w.topic, w.position_seconds]).sort()).toEqual(
-      [[topics[0]!.name, 60], [topics[1]!.name, 30]].sort(),
+    expect(
+      body.data.watched.map((w: { topic: string; position_seconds: number }) => [w.topic, w.position_seconds]).sort(),
+    ).toEqual(
+      [
+        [topics[0]!.name, 60],
+        [topics[1]!.name, 30],
+      ].sort(),
     );
     expect(body.data.attempts.filter((a: { quiz: string }) => a.quiz === 'Insight quiz')).toHaveLength(2);
     // The newest (made in this test) come first, before the demo's older attempts.

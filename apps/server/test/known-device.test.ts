@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, MAX_SENDS_PER_NUMBER_AND_DEVICE } from '../src/resources/auth/limits.ts';
+import {
+  MAX_SENDS_PER_NUMBER,
+  MAX_SENDS_PER_NUMBER_AND_ADDRESS,
+  MAX_SENDS_PER_NUMBER_AND_DEVICE,
+} from '../src/resources/auth/limits.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { loopback, postFrom, type Answer } from './from-address.ts';
 
@@ -53,7 +57,13 @@ const deviceCookie = (answer: Answer) => answer.cookies.find((c) => c.startsWith
 async function signIn(door: Door, from: string, cookie?: string, phone = STUDENT): Promise<string> {
   const login = await call(door, from, '/Auth/login', door.login(phone), cookie);
   expect(login.status).toBe(200);
-  const verify = await call(door, from, '/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: lastCode() }, cookie);
+  const verify = await call(
+    door,
+    from,
+    '/Auth/verifyOTP',
+    { otp_ref: login.body.data.otp_ref, otp: lastCode() },
+    cookie,
+  );
   expect(verify.body.status).toBe(true);
   const set = deviceCookie(verify);
   expect(set).toBeDefined();
@@ -64,7 +74,8 @@ async function signIn(door: Door, from: string, cookie?: string, phone = STUDENT
 async function strangersFillTheCaps(door: Door, phone = STUDENT) {
   const statuses: number[] = [];
   for (const stranger of [loopback(2), loopback(3), loopback(4)]) {
-    for (let i = 0; i <= MAX_SENDS_PER_NUMBER_AND_ADDRESS; i++) statuses.push((await call(door, stranger, '/Auth/login', door.login(phone))).status);
+    for (let i = 0; i <= MAX_SENDS_PER_NUMBER_AND_ADDRESS; i++)
+      statuses.push((await call(door, stranger, '/Auth/login', door.login(phone))).status);
   }
   // 18 requests: 15 codes texted, then the number is capped for everyone without a known device.
   expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_SENDS_PER_NUMBER);
@@ -86,7 +97,13 @@ describe.each([
     const login = await call(door, owner, '/Auth/login', door.login(STUDENT), cookie);
     expect(login.status).toBe(200);
     expect(outbox).toHaveLength(sentBefore + 1);
-    const verify = await call(door, owner, '/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: lastCode() }, cookie);
+    const verify = await call(
+      door,
+      owner,
+      '/Auth/verifyOTP',
+      { otp_ref: login.body.data.otp_ref, otp: lastCode() },
+      cookie,
+    );
     expect(verify.body.status).toBe(true);
   });
 });
@@ -107,7 +124,8 @@ describe('the device allowance', () => {
   it(`has a cap of its own: ${MAX_SENDS_PER_NUMBER_AND_DEVICE} codes an hour`, async () => {
     const cookie = await signIn(student, loopback(1));
     const statuses = [];
-    for (let i = 0; i <= MAX_SENDS_PER_NUMBER_AND_DEVICE; i++) statuses.push((await call(student, loopback(1), '/Auth/login', STUDENT, cookie)).status);
+    for (let i = 0; i <= MAX_SENDS_PER_NUMBER_AND_DEVICE; i++)
+      statuses.push((await call(student, loopback(1), '/Auth/login', STUDENT, cookie)).status);
     expect(statuses).toEqual([...Array(MAX_SENDS_PER_NUMBER_AND_DEVICE).fill(200), 429]);
   });
 
@@ -116,7 +134,13 @@ describe('the device allowance', () => {
     const login = await call(student, loopback(1), '/Auth/login', STUDENT, cookie);
     const code = lastCode();
     await call(student, loopback(1), '/Auth/login', STUDENT);
-    const verify = await call(student, loopback(1), '/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: code }, cookie);
+    const verify = await call(
+      student,
+      loopback(1),
+      '/Auth/verifyOTP',
+      { otp_ref: login.body.data.otp_ref, otp: code },
+      cookie,
+    );
     expect(verify.body.status).toBe(true);
   });
 });
@@ -124,11 +148,20 @@ describe('the device allowance', () => {
 describe('the device cookie', () => {
   it('is random, HttpOnly, SameSite=Strict, for a year, only under its API, and stored only as a hash', async () => {
     const login = await call(student, loopback(1), '/Auth/login', STUDENT);
-    const verify = await call(student, loopback(1), '/Auth/verifyOTP', { otp_ref: login.body.data.otp_ref, otp: lastCode() });
+    const verify = await call(student, loopback(1), '/Auth/verifyOTP', {
+      otp_ref: login.body.data.otp_ref,
+      otp: lastCode(),
+    });
     const header = verify.cookies.find((c) => c.startsWith('portal_device='))!;
-    expect(header).toMatch(new RegExp(`^portal_device=[A-Za-z0-9_-]{43}; Path=${t.config.API_BASE}; Max-Age=31536000; HttpOnly; SameSite=Strict$`));
+    expect(header).toMatch(
+      new RegExp(
+        `^portal_device=[A-Za-z0-9_-]{43}; Path=${t.config.API_BASE}; Max-Age=31536000; HttpOnly; SameSite=Strict$`,
+      ),
+    );
     const id = deviceCookie(verify)!.split('=')[1]!;
-    const rows = await t.db.query<{ device_hash: string; phone: string }>('SELECT device_hash, phone FROM known_devices');
+    const rows = await t.db.query<{ device_hash: string; phone: string }>(
+      'SELECT device_hash, phone FROM known_devices',
+    );
     expect(rows).toEqual([{ device_hash: expect.stringMatching(/^[0-9a-f]{64}$/), phone: '+919876543210' }]);
     expect(JSON.stringify(rows)).not.toContain(id);
   });

@@ -8,7 +8,8 @@ beforeAll(async () => ({ t, me, token } = await startDemoSession()));
 afterAll(() => t.close());
 
 /** A signed link to a file under media/ (http/media-links.ts): /media/v/{expires}.{subject}.{session}.{mac}/{path}. */
-const signedLink = (path: string) => new RegExp(`^/media/v/\\d+\\.\\d+\\.[\\w-]{43}\\.[\\w-]{27}/${path.replace(/\./g, '\\.')}$`);
+const signedLink = (path: string) =>
+  new RegExp(`^/media/v/\\d+\\.\\d+\\.[\\w-]{43}\\.[\\w-]{27}/${path.replace(/\./g, '\\.')}$`);
 
 const chapter = (subject: string, name: string) =>
   t.demo.subjects.find((s) => s.name === subject)!.chapters.find((c) => c.name === name)!;
@@ -20,7 +21,11 @@ const watch = (body: Record<string, unknown>) => t.post('/Student/watched', { st
 describe('POST /Student/topics', () => {
   it("lists the chapter's topics in order with names, link, thumbnail and the student's last position", async () => {
     const units = chapter('Physics', 'Units and Measurements');
-    const { status, body } = await t.post('/Student/topics', { stud_id: String(me), chapter_id: String(units.id) }, token);
+    const { status, body } = await t.post(
+      '/Student/topics',
+      { stud_id: String(me), chapter_id: String(units.id) },
+      token,
+    );
     expect(status).toBe(200);
     expect(body.status).toBe(true);
     expect(body.data.map((topic: any) => topic.topic_name)).toEqual([
@@ -44,7 +49,11 @@ describe('POST /Student/topics', () => {
   });
 
   it("serves a topic's video, and an HLS stream's segments, through the signed link the student was given", async () => {
-    const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
+    const { body } = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id },
+      token,
+    );
     const file: string = body.data[0].video_link;
     const playlist: string = body.data[2].video_link;
     // A segment is addressed relative to its playlist, as hls.js does.
@@ -60,7 +69,11 @@ describe('POST /Student/topics', () => {
   });
 
   it('revalidates media by a content ETag, a picture and a signed video alike', async () => {
-    const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
+    const { body } = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id },
+      token,
+    );
     for (const file of ['/media/videos/thumbnails/lesson-a.jpg', body.data[0].video_link as string]) {
       const first = await fetch(t.url + file);
       const etag = first.headers.get('etag');
@@ -72,7 +85,11 @@ describe('POST /Student/topics', () => {
   });
 
   it('refuses a video without a signature, with a forged or borrowed one, or outside the media folder', async () => {
-    const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
+    const { body } = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id },
+      token,
+    );
     const file: string = body.data[0].video_link;
     const signature = file.split('/')[3]!;
     const forged = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
@@ -91,24 +108,40 @@ describe('POST /Student/topics', () => {
 
   it("stops serving a video link once the session it was given to signs out, and never serves it to another session's link", async () => {
     const mine = await t.tokenFor(me);
-    const { body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, mine);
+    const { body } = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id },
+      mine,
+    );
     const file: string = body.data[0].video_link;
     expect((await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
     // Another live session's hash in the link breaks its signature.
     const [, , , signature = '', ...rest] = file.split('/');
     const [expires, subject, , mac] = signature.split('.');
-    const theirs = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id }, token);
+    const theirs = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Physics', 'Units and Measurements').id },
+      token,
+    );
     const theirSession = (theirs.body.data[0].video_link as string).split('/')[3]!.split('.')[2];
-    expect((await fetch(`${t.url}/media/v/${expires}.${subject}.${theirSession}.${mac}/${rest.join('/')}`)).status).toBe(403);
+    expect(
+      (await fetch(`${t.url}/media/v/${expires}.${subject}.${theirSession}.${mac}/${rest.join('/')}`)).status,
+    ).toBe(403);
 
     expect((await t.post('/Auth/logout', {}, mine)).status).toBe(200);
     // On PostgreSQL another instance forgets the session when the database's notice arrives, a moment later.
-    await expect.poll(async () => (await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status, { timeout: 10_000 }).toBe(403);
+    await expect
+      .poll(async () => (await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status, { timeout: 10_000 })
+      .toBe(403);
     expect((await fetch(t.url + theirs.body.data[0].video_link, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
   });
 
-  it("refuses a chapter of a subject the student is not enrolled in with 404, naming none of its topics", async () => {
-    const { status, body } = await t.post('/Student/topics', { stud_id: me, chapter_id: chapter('Biology', 'The Living World').id }, token);
+  it('refuses a chapter of a subject the student is not enrolled in with 404, naming none of its topics', async () => {
+    const { status, body } = await t.post(
+      '/Student/topics',
+      { stud_id: me, chapter_id: chapter('Biology', 'The Living World').id },
+      token,
+    );
     expect(status).toBe(404);
     expect(body.status).toBe(false);
     expect(JSON.stringify(body)).not.toContain('Living World');
@@ -116,10 +149,16 @@ describe('POST /Student/topics', () => {
 
   it('answers a chapter of theirs with no topics, or only deleted ones, with an empty list, not 404', async () => {
     const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;
-    const [empty] = await t.db.query<{ id: number }>(`INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`, [physics.id]);
+    const [empty] = await t.db.query<{ id: number }>(
+      `INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`,
+      [physics.id],
+    );
     const ask = () => t.post('/Student/topics', { stud_id: me, chapter_id: empty!.id }, token);
     expect(await ask()).toMatchObject({ status: 200, body: { data: [] } });
-    await t.db.query(`INSERT INTO topics (chapter_id, name, video_link, deleted_at) VALUES ($1, 'Withdrawn', '/media/videos/x.mp4', now())`, [empty!.id]);
+    await t.db.query(
+      `INSERT INTO topics (chapter_id, name, video_link, deleted_at) VALUES ($1, 'Withdrawn', '/media/videos/x.mp4', now())`,
+      [empty!.id],
+    );
     expect(await ask()).toMatchObject({ status: 200, body: { data: [] } });
   });
 
@@ -130,7 +169,9 @@ describe('POST /Student/topics', () => {
 
   it("refuses another student's id with 403 and a missing token with 401", async () => {
     const units = chapter('Physics', 'Units and Measurements');
-    expect((await t.post('/Student/topics', { stud_id: t.demo.otherStudentId, chapter_id: units.id }, token)).status).toBe(403);
+    expect(
+      (await t.post('/Student/topics', { stud_id: t.demo.otherStudentId, chapter_id: units.id }, token)).status,
+    ).toBe(403);
     expect((await t.post('/Student/topics', { stud_id: me, chapter_id: units.id })).status).toBe(401);
   });
 
@@ -190,7 +231,11 @@ describe('POST /Student/watched', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ status: true, message: expect.any(String), data: null });
 
-    expect((await history())[0]).toMatchObject({ topic_id: first.topic_id, position_seconds: 4.5, duration_seconds: 12 });
+    expect((await history())[0]).toMatchObject({
+      topic_id: first.topic_id,
+      position_seconds: 4.5,
+      duration_seconds: 12,
+    });
     expect((await topicsOf(motion.id))[0]).toMatchObject({ topic_id: first.topic_id, position_seconds: 4.5 });
   });
 
@@ -246,7 +291,11 @@ describe('POST /Student/watched', () => {
       expect(response.body.message).toMatch(/position_seconds|duration_seconds/);
     }
     // JSON cannot say Infinity, but 1e400 parses to it.
-    const infinite = await t.post('/Student/watched', `{"stud_id":${me},"topic_id":${topic.topic_id},"position_seconds":1e400}`, token);
+    const infinite = await t.post(
+      '/Student/watched',
+      `{"stud_id":${me},"topic_id":${topic.topic_id},"position_seconds":1e400}`,
+      token,
+    );
     expect(infinite.status).toBe(400);
     expect((await history()).some((item) => item.topic_id === topic.topic_id)).toBe(false);
   });
@@ -271,7 +320,9 @@ describe('POST /Student/watched', () => {
 
   it("refuses another student's id with 403, a missing token with 401 and a missing topic_id with 400", async () => {
     const [topic] = await topicsOf(chapter('Physics', 'Laws of Motion').id);
-    expect((await t.post('/Student/watched', { stud_id: t.demo.otherStudentId, topic_id: topic.topic_id }, token)).status).toBe(403);
+    expect(
+      (await t.post('/Student/watched', { stud_id: t.demo.otherStudentId, topic_id: topic.topic_id }, token)).status,
+    ).toBe(403);
     expect((await t.post('/Student/watched', { stud_id: me, topic_id: topic.topic_id })).status).toBe(401);
     const missing = await watch({});
     expect(missing.status).toBe(400);
@@ -282,9 +333,15 @@ describe('POST /Student/watched', () => {
 describe('content-security policy for topic videos', () => {
   it('lets in the YouTube and Vimeo players and nothing else from outside', async () => {
     const csp = (await fetch(`${t.url}/healthz`)).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
     expect(directive('script-src')).toBe("script-src 'self' https://www.youtube.com");
-    expect(directive('frame-src')).toBe("frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect(directive('frame-src')).toBe(
+      "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+    );
     expect(directive('connect-src')).toBe("connect-src 'self'");
     expect(directive('media-src')).toBe("media-src 'self' blob:");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");

@@ -8,7 +8,9 @@ let dir = '';
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 // Log lines are written in the background (http/request-logging.ts): none may be lost when the server stops.
-it("writes every request's line to standard output, the last ones before a stop included", { timeout: 120_000 }, async () => {
+it("writes every request's line to standard output, the last ones before a stop included", {
+  timeout: 120_000,
+}, async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-log-'));
   const { child, port, out, exited } = spawnServer({
     DATA_DIR: dir,
@@ -21,7 +23,11 @@ it("writes every request's line to standard output, the last ones before a stop 
   await expect.poll(() => out().includes('portal on http'), { timeout: 90_000, interval: 100 }).toBe(true);
 
   const ids = Array.from({ length: 200 }, (_, i) => `log-test-${i}`);
-  await Promise.all(ids.map((id) => fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'X-Request-Id': id } }).then((r) => r.text())));
+  await Promise.all(
+    ids.map((id) =>
+      fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'X-Request-Id': id } }).then((r) => r.text()),
+    ),
+  );
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
 

@@ -13,7 +13,12 @@ const signatureOf = (link: string) => link.split('/')[3]!;
 
 describe('signed video links', () => {
   it('leaves YouTube, Vimeo, other servers and pictures as they are', () => {
-    for (const link of ['https://www.youtube.com/watch?v=x', 'https://vimeo.com/1', '/media/subjects/physics.svg', '/media/videos/thumbnails/a.jpg']) {
+    for (const link of [
+      'https://www.youtube.com/watch?v=x',
+      'https://vimeo.com/1',
+      '/media/subjects/physics.svg',
+      '/media/videos/thumbnails/a.jpg',
+    ]) {
       expect(signedMediaLink(link, key, mine, now)).toBe(link);
     }
   });
@@ -57,7 +62,9 @@ describe('signed video links', () => {
     const signature = signatureOf(signedMediaLink('/media/videos/lesson-a.webm', key, mine, now));
     expect(mediaSignatureAllows(signature, 'videos/lesson-a.webm', 'other-key', now)).toBe(false);
     const [expires, subject, holder, mac] = signature.split('.');
-    expect(mediaSignatureAllows(`${Number(expires) + 3600}.${subject}.${holder}.${mac}`, 'videos/lesson-a.webm', key, now)).toBe(false);
+    expect(
+      mediaSignatureAllows(`${Number(expires) + 3600}.${subject}.${holder}.${mac}`, 'videos/lesson-a.webm', key, now),
+    ).toBe(false);
   });
 
   it('names the session and the subject it was given for, and cannot be moved to another of either', () => {
@@ -66,13 +73,20 @@ describe('signed video links', () => {
     const [expires, subject, , mac] = signature.split('.');
     const holder = Buffer.from(session, 'hex').toString('base64url');
     const otherHolder = Buffer.from(other, 'hex').toString('base64url');
-    expect(mediaLinkHolder(`${expires}.${subject}.${otherHolder}.${mac}`, 'videos/lesson-a.webm', key, now)).toBeUndefined();
-    for (const swapped of ['8', '07', '70']) expect(mediaLinkHolder(`${expires}.${swapped}.${holder}.${mac}`, 'videos/lesson-a.webm', key, now)).toBeUndefined();
+    expect(
+      mediaLinkHolder(`${expires}.${subject}.${otherHolder}.${mac}`, 'videos/lesson-a.webm', key, now),
+    ).toBeUndefined();
+    for (const swapped of ['8', '07', '70'])
+      expect(
+        mediaLinkHolder(`${expires}.${swapped}.${holder}.${mac}`, 'videos/lesson-a.webm', key, now),
+      ).toBeUndefined();
   });
 
-  it('gives each subject its own link to the same video, and stays within Fastify\'s 100-character route parameter', () => {
+  it("gives each subject its own link to the same video, and stays within Fastify's 100-character route parameter", () => {
     const a = signatureOf(signedMediaLink('/media/videos/lesson-a.webm', key, mine, now));
-    const b = signatureOf(signedMediaLink('/media/videos/lesson-a.webm', key, { session, subjectId: 2_147_483_647 }, now));
+    const b = signatureOf(
+      signedMediaLink('/media/videos/lesson-a.webm', key, { session, subjectId: 2_147_483_647 }, now),
+    );
     expect(a).not.toBe(b);
     expect(mediaLinkHolder(b, 'videos/lesson-a.webm', key, now)?.subjectId).toBe(2_147_483_647);
     expect(b.length).toBeLessThanOrEqual(100);

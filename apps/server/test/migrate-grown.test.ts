@@ -22,7 +22,10 @@ async function grow(db: Database) {
       `INSERT INTO topics (chapter_id, name, video_link, position) SELECT $1, 'Grown ' || g, 'videos/grown.webm', 1000 + g FROM generate_series(1, $2::int) g`,
       [chapter!.id, TOPICS],
     );
-    await tx.query(`INSERT INTO students (name, phone_code, mobile) SELECT 'Grown ' || g, '91', (7000000000 + g)::text FROM generate_series(1, $1::int) g`, [students]);
+    await tx.query(
+      `INSERT INTO students (name, phone_code, mobile) SELECT 'Grown ' || g, '91', (7000000000 + g)::text FROM generate_series(1, $1::int) g`,
+      [students],
+    );
     await tx.query(
       `INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds, updated_at)
        SELECT s.id, t.id, (s.id * t.id) % 600, 600, now() - make_interval(secs => s.id * 100 + t.id)
@@ -55,7 +58,9 @@ describe.runIf(url)('an index built on a grown table while the old version serve
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('builds it concurrently outside a transaction, under a 1 s statement timeout, while reads and writes on the table go on', { timeout: 900_000 }, async ({ annotate }) => {
+  it('builds it concurrently outside a transaction, under a 1 s statement timeout, while reads and writes on the table go on', {
+    timeout: 900_000,
+  }, async ({ annotate }) => {
     await writeFile(
       join(dir, '900_watch_position.sql'),
       `${OUTSIDE_TRANSACTION}
@@ -66,10 +71,16 @@ CREATE INDEX CONCURRENTLY watch_progress_position ON watch_progress (position_se
     );
     const me = t.demo.demoStudentId;
     const token = await t.tokenFor(me);
-    const topics = (await t.db.query<{ id: number }>(`SELECT id FROM topics WHERE name NOT LIKE 'Grown %' ORDER BY id LIMIT 10`)).map((r) => r.id);
+    const topics = (
+      await t.db.query<{ id: number }>(`SELECT id FROM topics WHERE name NOT LIKE 'Grown %' ORDER BY id LIMIT 10`)
+    ).map((r) => r.id);
     const observer = open();
     const phase = async () =>
-      (await observer.query<{ phase: string }>(`SELECT phase FROM pg_stat_progress_create_index WHERE relid = 'watch_progress'::regclass`))[0]?.phase;
+      (
+        await observer.query<{ phase: string }>(
+          `SELECT phase FROM pg_stat_progress_create_index WHERE relid = 'watch_progress'::regclass`,
+        )
+      )[0]?.phase;
 
     // A transaction whose snapshot is older than the build: a concurrent build waits for it before it ends, so the test
     // decides when the build may end, after it has seen the old version serve through it.
@@ -110,7 +121,10 @@ CREATE INDEX CONCURRENTLY watch_progress_position ON watch_progress (position_se
       await vi.waitFor(async () => expect(await phase()).toBeDefined(), { timeout: 600_000, interval: 20 });
       second = migrate(open(1000), dir);
       // Built and validated: only the old snapshot keeps it from ending now. The old version still reads and writes.
-      await vi.waitFor(async () => expect(await phase()).toBe('waiting for old snapshots'), { timeout: 600_000, interval: 50 });
+      await vi.waitFor(async () => expect(await phase()).toBe('waiting for old snapshots'), {
+        timeout: 600_000,
+        interval: 50,
+      });
       const before = { writes: count('watched'), reads: count('recently_watched') };
       await vi.waitFor(
         () => {
@@ -130,7 +144,9 @@ CREATE INDEX CONCURRENTLY watch_progress_position ON watch_progress (position_se
     expect(await migration).toEqual(['900_watch_position.sql']);
     const ms = Math.round(performance.now() - started);
     expect(await second).toEqual([]);
-    const [index] = await t.db.query<{ valid: boolean }>(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'watch_progress_position'::regclass`);
+    const [index] = await t.db.query<{ valid: boolean }>(
+      `SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'watch_progress_position'::regclass`,
+    );
     expect(index).toEqual({ valid: true });
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     const writes = answers.filter((a) => a.call === 'watched');

@@ -18,7 +18,9 @@ describe.skipIf(!url)('several instances starting together on one empty PostgreS
     await admin.query(`CREATE SCHEMA ${schema}`);
     const instances = [1, 2, 3, 4].map(() => openPostgres(url!, { searchPath: schema, max: 2 }));
     try {
-      const results = await Promise.all(instances.map(async (db) => ({ applied: await migrate(db), seeded: await seedDemo(db) })));
+      const results = await Promise.all(
+        instances.map(async (db) => ({ applied: await migrate(db), seeded: await seedDemo(db) })),
+      );
       const applied = results.flatMap((r) => r.applied);
       expect(new Set(applied).size).toBe(applied.length);
       expect(await pendingMigrations(instances[0]!)).toEqual([]);
@@ -50,7 +52,9 @@ describe.skipIf(!url)('a migration longer than DB_STATEMENT_TIMEOUT_MS', () => {
       expect(applied.flat()).toEqual(['001_slow.sql']);
       expect(await instances[0]!.query('SELECT count(*)::int AS n FROM slow_done')).toEqual([{ n: 0 }]);
       // The timeout still holds for what the server asks afterwards, on every connection.
-      await expect(Promise.all(instances.map((db) => db.query('SELECT pg_sleep(1)')))).rejects.toThrow(/statement timeout/);
+      await expect(Promise.all(instances.map((db) => db.query('SELECT pg_sleep(1)')))).rejects.toThrow(
+        /statement timeout/,
+      );
     } finally {
       await Promise.all(instances.map((db) => db.close()));
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -66,10 +70,18 @@ describe('a migration marked to run outside a transaction', () => {
     const db = await openTestDatabase();
     const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
     try {
-      await writeFile(join(dir, '001_table.sql'), 'CREATE TABLE marks (n int);\nINSERT INTO marks SELECT generate_series(1, 1000);\n');
-      await writeFile(join(dir, '002_index.sql'), `${OUTSIDE_TRANSACTION}\nCREATE INDEX CONCURRENTLY marks_n ON marks (n);\n`);
+      await writeFile(
+        join(dir, '001_table.sql'),
+        'CREATE TABLE marks (n int);\nINSERT INTO marks SELECT generate_series(1, 1000);\n',
+      );
+      await writeFile(
+        join(dir, '002_index.sql'),
+        `${OUTSIDE_TRANSACTION}\nCREATE INDEX CONCURRENTLY marks_n ON marks (n);\n`,
+      );
       expect(await migrate(db, dir)).toEqual(['001_table.sql', '002_index.sql']);
-      expect(await db.query(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'marks_n'::regclass`)).toEqual([{ valid: true }]);
+      expect(await db.query(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'marks_n'::regclass`)).toEqual(
+        [{ valid: true }],
+      );
       expect(await migrate(db, dir)).toEqual([]);
     } finally {
       await db.close();
@@ -83,8 +95,13 @@ describe('a database that is down at start', () => {
     const retries: string[] = [];
     const started = Date.now();
     await expect(
-      connect({ DATABASE_URL: 'postgres://portal:secret@127.0.0.1:9/portal', DATA_DIR: '', DB_CONNECT_TIMEOUT_SECONDS: 2 }, (m) => retries.push(m)),
-    ).rejects.toThrow(/The database at 127\.0\.0\.1:9\/portal is not reachable \(.+\); gave up after 2 s \(DB_CONNECT_TIMEOUT_SECONDS\)/);
+      connect(
+        { DATABASE_URL: 'postgres://portal:secret@127.0.0.1:9/portal', DATA_DIR: '', DB_CONNECT_TIMEOUT_SECONDS: 2 },
+        (m) => retries.push(m),
+      ),
+    ).rejects.toThrow(
+      /The database at 127\.0\.0\.1:9\/portal is not reachable \(.+\); gave up after 2 s \(DB_CONNECT_TIMEOUT_SECONDS\)/,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(retries[0]).toMatch(/^The database at 127\.0\.0\.1:9\/portal is not reachable yet .*trying again in 1 s\.$/);
     expect(retries.join('\n')).not.toContain('secret');
@@ -98,14 +115,24 @@ describe('INSTITUTE_TIMEZONE in the database', () => {
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'tz-'));
     const databases = [await connect({ DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata' })];
-    if (url) databases.push(await connect({ DATABASE_URL: url, DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata', DB_POOL_SIZE: 3 }));
+    if (url)
+      databases.push(
+        await connect({ DATABASE_URL: url, DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata', DB_POOL_SIZE: 3 }),
+      );
     try {
       for (const db of databases) {
         // Every pooled connection, not just the first: several at once.
         const rows = await Promise.all(
-          [1, 2, 3].map(() => db.query<{ utc: string }>(`SELECT to_char('2026-11-24 16:00'::timestamptz AT TIME ZONE 'UTC', 'HH24:MI') AS utc`)),
+          [1, 2, 3].map(() =>
+            db.query<{ utc: string }>(
+              `SELECT to_char('2026-11-24 16:00'::timestamptz AT TIME ZONE 'UTC', 'HH24:MI') AS utc`,
+            ),
+          ),
         );
-        expect(rows.map((r) => r[0]!.utc), db.kind).toEqual(['10:30', '10:30', '10:30']);
+        expect(
+          rows.map((r) => r[0]!.utc),
+          db.kind,
+        ).toEqual(['10:30', '10:30', '10:30']);
       }
     } finally {
       for (const db of databases) await db.close();

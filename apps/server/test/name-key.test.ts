@@ -6,9 +6,13 @@ function finds(typed: string, name: string): boolean {
   const lexemes = nameLexemes(name);
   const query = nameQuery(typed);
   if (!query) return false;
-  return query.split(' & ').every((word) =>
-    [...word.matchAll(/'((?:[^']|'')*)':\*/g)].some(([, prefix]) => lexemes.some((lexeme) => lexeme.startsWith(prefix!.replace(/''/g, "'")))),
-  );
+  return query
+    .split(' & ')
+    .every((word) =>
+      [...word.matchAll(/'((?:[^']|'')*)':\*/g)].some(([, prefix]) =>
+        lexemes.some((lexeme) => lexeme.startsWith(prefix!.replace(/''/g, "'"))),
+      ),
+    );
 }
 
 describe('the words of a name', () => {
@@ -71,9 +75,12 @@ describe('the phonetic form both scripts share', () => {
   });
 
   it('finds a name by the start of each word as it is typed, in either script', () => {
-    for (const typed of ['r', 'ra', 'rah', 'rahu', 'rahul', 'sh', 'shar', 'sharma', 'rahul sh', 'sharma rahul']) expect(finds(typed, 'राहुल शर्मा'), typed).toBe(true);
-    for (const typed of ['र', 'रा', 'राह', 'राहु', 'राहुल', 'श', 'शर्', 'शर्म', 'शर्मा', 'राहुल श']) expect(finds(typed, 'राहुल शर्मा'), typed).toBe(true);
-    for (const typed of ['मी', 'मीर', 'मीरा', 'मीरा ना', 'ने']) expect(finds(typed, 'Meera Nair'), typed).toBe(typed !== 'ने');
+    for (const typed of ['r', 'ra', 'rah', 'rahu', 'rahul', 'sh', 'shar', 'sharma', 'rahul sh', 'sharma rahul'])
+      expect(finds(typed, 'राहुल शर्मा'), typed).toBe(true);
+    for (const typed of ['र', 'रा', 'राह', 'राहु', 'राहुल', 'श', 'शर्', 'शर्म', 'शर्मा', 'राहुल श'])
+      expect(finds(typed, 'राहुल शर्मा'), typed).toBe(true);
+    for (const typed of ['मी', 'मीर', 'मीरा', 'मीरा ना', 'ने'])
+      expect(finds(typed, 'Meera Nair'), typed).toBe(typed !== 'ने');
   });
 
   it('does not find a different name', () => {
@@ -88,7 +95,8 @@ describe('the phonetic form both scripts share', () => {
       ['lakshmi', 'लता'],
       ['jain', 'Zainab Khan'],
       ['rahul verma', 'राहुल शर्मा'],
-    ]) expect(finds(typed!, name!), `${typed} ≠ ${name}`).toBe(false);
+    ])
+      expect(finds(typed!, name!), `${typed} ≠ ${name}`).toBe(false);
   });
 
   it('folds Latin spellings of one sound alike', () => {

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const news = (path: string, body: unknown, token = teacher) => t.consolePost(`/News/${path}`, body, token);
-const studentSees = async () => ((await t.post('/Student/news_events', { stud_id: t.demo.demoStudentId }, student)).body.data as { heading: string }[]).map((n) => n.heading);
+const studentSees = async () =>
+  (
+    (await t.post('/Student/news_events', { stud_id: t.demo.demoStudentId }, student)).body.data as {
+      heading: string;
+    }[]
+  ).map((n) => n.heading);
 
 describe('news in the console', () => {
   it('keeps a new item a draft that students do not see until it is published, then takes it back', async () => {
@@ -39,9 +44,15 @@ describe('news in the console', () => {
     expect((await news('delete', { id })).status).toBe(200);
     expect(((await news('list', {})).body.data.items as { id: number }[]).map((item) => item.id)).not.toContain(id);
     expect((await news('save', { id, heading: 'Back?' })).status).toBe(404);
-    const [row] = await t.db.query<{ deleted: boolean }>('SELECT deleted_at IS NOT NULL AS deleted FROM news WHERE id = $1', [id]);
+    const [row] = await t.db.query<{ deleted: boolean }>(
+      'SELECT deleted_at IS NOT NULL AS deleted FROM news WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ deleted: true });
-    const actions = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE entity = 'news' AND entity_id = $1 ORDER BY id", [String(id)]);
+    const actions = await t.db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity = 'news' AND entity_id = $1 ORDER BY id",
+      [String(id)],
+    );
     expect(actions.map((a) => a.action)).toEqual(['news.add', 'news.schedule', 'news.delete']);
   });
 
@@ -59,9 +70,12 @@ describe('news in the console', () => {
   });
 
   it('turns a body typed as plain text into paragraphs: a blank line starts one, a single line break stays', async () => {
-    const typed = 'Dear students,\r\n\r\nThe mock test is on Sunday.\nBring your card & a pen.\n\n \n  Results < 2 days later.  \n';
+    const typed =
+      'Dear students,\r\n\r\nThe mock test is on Sunday.\nBring your card & a pen.\n\n \n  Results < 2 days later.  \n';
     const saved = await news('save', { heading: 'Mock test', body: typed });
-    expect(saved.body.data.body).toBe('<p>Dear students,</p><p>The mock test is on Sunday.<br />Bring your card &amp; a pen.</p><p>Results &lt; 2 days later.</p>');
+    expect(saved.body.data.body).toBe(
+      '<p>Dear students,</p><p>The mock test is on Sunday.<br />Bring your card &amp; a pen.</p><p>Results &lt; 2 days later.</p>',
+    );
     const { id } = saved.body.data;
     await news('publish', { id });
     const shown = await t.post('/Student/news_event', { stud_id: t.demo.demoStudentId, id }, student);
@@ -69,7 +83,8 @@ describe('news in the console', () => {
   });
 
   it('keeps a body written as HTML as it is, only sanitised: its line breaks are not made paragraphs', async () => {
-    const html = '<p>First <strong>bold</strong></p>\n\n<ul><li>one</li><li>two</li></ul><ol><li>a</li></ol><p><em>it</em> <a href="https://example.com">x</a></p><script>1</script>';
+    const html =
+      '<p>First <strong>bold</strong></p>\n\n<ul><li>one</li><li>two</li></ul><ol><li>a</li></ol><p><em>it</em> <a href="https://example.com">x</a></p><script>1</script>';
     const saved = await news('save', { heading: 'Lists', body: html });
     expect(saved.body.data.body).toBe(
       '<p>First <strong>bold</strong></p>\n\n<ul><li>one</li><li>two</li></ul><ol><li>a</li></ol><p><em>it</em> <a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a></p>',
@@ -88,7 +103,9 @@ describe('news in the console', () => {
   });
 
   it('refuses a publish time without its offset, and an unknown item', async () => {
-    expect((await news('publish', { id: 1, at: '2026-12-01 09:00' })).body.message).toContain('at must be a time with its offset');
+    expect((await news('publish', { id: 1, at: '2026-12-01 09:00' })).body.message).toContain(
+      'at must be a time with its offset',
+    );
     expect((await news('publish', { id: 999999 })).status).toBe(404);
   });
 

@@ -44,14 +44,18 @@ describe('health, readiness and addresses that are not pages', () => {
     }
   });
 
-  it.each(['/metrics', '/anything.js', '/console/micros/Api/Student/subjectz', '/console/micros/api/Student/subjects', '/readyz/x', '/media/nothing/here'])(
-    'answers %s with a JSON 404, not the web app',
-    async (path) => {
-      const response = await fetch(t.url + path);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ status: false, message: 'Not found.', code: 'not_found' });
-    },
-  );
+  it.each([
+    '/metrics',
+    '/anything.js',
+    '/console/micros/Api/Student/subjectz',
+    '/console/micros/api/Student/subjects',
+    '/readyz/x',
+    '/media/nothing/here',
+  ])('answers %s with a JSON 404, not the web app', async (path) => {
+    const response = await fetch(t.url + path);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: false, message: 'Not found.', code: 'not_found' });
+  });
 
   it('still gives a deep link of the web app its page', async () => {
     const response = await fetch(`${t.url}/topic/3`);
@@ -66,7 +70,8 @@ describe('health, readiness and addresses that are not pages', () => {
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
       expect(await response.text(), path).toContain('<h1>Portal login</h1>');
     }
-    for (const path of ['/', '/login/x', '/subjects']) expect(await (await fetch(t.url + path)).text(), path).not.toContain('Portal login');
+    for (const path of ['/', '/login/x', '/subjects'])
+      expect(await (await fetch(t.url + path)).text(), path).not.toContain('Portal login');
   });
 });
 
@@ -80,14 +85,16 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
     await mkdir(join(webDist, 'assets'));
-    for (const name of ['index-B3xk9.js', 'index-Qa71f.css']) await writeFile(join(webDist, 'assets', name), '/* built */');
+    for (const name of ['index-B3xk9.js', 'index-Qa71f.css'])
+      await writeFile(join(webDist, 'assets', name), '/* built */');
     t = await startTestApp({ seed: 'courses', env: { METRICS_TOKEN: metricsToken, WEB_DIST: webDist } });
   });
   afterAll(async () => {
     await t.close();
     await rm(webDist, { recursive: true, force: true });
   });
-  const scrape = async () => (await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
+  const scrape = async () =>
+    (await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 
   it('needs the bearer token', async () => {
     expect((await fetch(`${t.url}/metrics`)).status).toBe(401);
@@ -102,30 +109,48 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     await fetch(`${t.url}/media/subjects/physics.webp`);
     const student = t.demo.demoStudentId;
     const token = await t.tokenFor(student);
-    for (let i = 0; i < 3; i++) expect((await t.post('/Student/subjects', { stud_id: student }, token)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.post('/Student/subjects', { stud_id: student }, token)).status).toBe(200);
     const response = await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} 1\n/);
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/media\/\*",status="200"\} 1\n/);
-    expect(text).toMatch(/portal_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} [01]\n/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/media\/\*",status="200"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/console\/micros\/Api\/Auth\/login",status="200"\} [01]\n/,
+    );
     expect(text).toMatch(/portal_sign_in_failures_total 2\n/);
     expect(text).toMatch(/portal_sms_sends_total\{provider="log",result="sent"\} 1\n/);
     if (t.db.kind === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="waiting"\} 0\n/);
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/console\/micros\/Api\/Student\/subjects",status="200"\} 3\n/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="POST",route="\/console\/micros\/Api\/Student\/subjects",status="200"\} 3\n/,
+    );
   });
 
   it("counts the web app's hashed assets under one route, whatever their names", async () => {
-    for (const name of ['index-B3xk9.js', 'index-Qa71f.css']) expect((await fetch(`${t.url}/assets/${name}`)).status).toBe(200);
+    for (const name of ['index-B3xk9.js', 'index-Qa71f.css'])
+      expect((await fetch(`${t.url}/assets/${name}`)).status).toBe(200);
     const text = await scrape();
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/assets\/\*",status="200"\} 2\n/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/assets\/\*",status="200"\} 2\n/,
+    );
     expect(text).not.toContain('index-B3xk9');
   });
 
   it("shows the process's memory, heap, event-loop lag, CPU and start time", async () => {
     const text = await scrape();
-    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_seconds_total', 'process_start_time_seconds']) {
+    for (const series of [
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_cpu_seconds_total',
+      'process_start_time_seconds',
+    ]) {
       expect(text, series).toMatch(new RegExp(`^${series} [\\d.e+-]+$`, 'm'));
     }
     expect(text).toMatch(/^# TYPE nodejs_gc_duration_seconds histogram$/m);
@@ -157,11 +182,30 @@ describe('request ids and secrets in production logs', () => {
     // One line for the request, written once it is answered: what was asked, the status and the time taken.
     const lines = logLines.map((line) => JSON.parse(line)).filter((line) => line.reqId === 'proxy-7f3a.42');
     expect(lines).toEqual([
-      expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/healthz' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/healthz' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
     ]);
     // pino's fields in pino's order, which log collectors are set up to read.
-    expect(Object.keys(lines[0])).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
-    expect(lines[0]).toMatchObject({ level: 30, pid: process.pid, req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' }, msg: 'request completed' });
+    expect(Object.keys(lines[0])).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' },
+      msg: 'request completed',
+    });
     const made = await fetch(`${t.url}/healthz`, { headers: { 'X-Request-Id': 'not an id <script>' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -177,13 +221,19 @@ describe('request ids and secrets in production logs', () => {
     const token: string = signedIn.body.token;
     expect(token).toBeTruthy();
     const me = t.demo.demoStudentId;
-    const units = t.demo.subjects.find((s) => s.name === 'Physics')!.chapters.find((c) => c.name === 'Units and Measurements')!;
+    const units = t.demo.subjects
+      .find((s) => s.name === 'Physics')!
+      .chapters.find((c) => c.name === 'Units and Measurements')!;
     const topics = await t.post('/Student/topics', { stud_id: me, chapter_id: units.id }, token);
     const video: string = topics.body.data[0].video_link;
     const signature = video.split('/')[3]!;
     expect((await fetch(t.url + video, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
     await fetch(`${t.url}/media/v/${signature}/videos/missing.webm`);
-    const materials = await t.post('/Student/study_materials', { stud_id: me, sub_id: units.subjectId, chapter_id: units.id }, token);
+    const materials = await t.post(
+      '/Student/study_materials',
+      { stud_id: me, sub_id: units.subjectId, chapter_id: units.id },
+      token,
+    );
     expect((await fetch(t.url + materials.body.data[0].path, { headers: { Token: token } })).status).toBe(200);
     await t.post('/Student/topics', { stud_id: me, chapter_id: 'x' }, token);
 

@@ -32,7 +32,11 @@ async function sizes() {
 }
 
 const summary = async () =>
-  (await db.query<{ count: number; total: number }>('SELECT count(*)::int AS count, coalesce(sum(id), 0)::int AS total FROM notes'))[0];
+  (
+    await db.query<{ count: number; total: number }>(
+      'SELECT count(*)::int AS count, coalesce(sum(id), 0)::int AS total FROM notes',
+    )
+  )[0];
 
 describe('the embedded database remembers its files’ sizes', () => {
   it('keeps them true while tables grow, shrink and are rewritten, and loses no row', async () => {

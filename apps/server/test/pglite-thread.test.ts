@@ -17,13 +17,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const names = async () => (await db.query<{ name: string }>('SELECT name FROM things ORDER BY id')).map((row) => row.name);
+const names = async () =>
+  (await db.query<{ name: string }>('SELECT name FROM things ORDER BY id')).map((row) => row.name);
 
 describe('the embedded database on its own thread', () => {
   it('answers queries with parameters, and rows keep their types (dates, JSON)', async () => {
     const seen = new Date('2026-11-24T10:30:00Z');
     await db.query('INSERT INTO things VALUES ($1, $2, $3, $4)', [1, 'one', seen, JSON.stringify(['a', 'b'])]);
-    expect(await db.query('SELECT * FROM things WHERE id = $1', [1])).toEqual([{ id: 1, name: 'one', seen, tags: ['a', 'b'] }]);
+    expect(await db.query('SELECT * FROM things WHERE id = $1', [1])).toEqual([
+      { id: 1, name: 'one', seen, tags: ['a', 'b'] },
+    ]);
   });
 
   it('stores all of a transaction, or none of it when the work fails', async () => {
@@ -43,7 +46,9 @@ describe('the embedded database on its own thread', () => {
   it("passes PostgreSQL's error on with its code, and goes on answering", async () => {
     const error = await db.query(`INSERT INTO things (id, name) VALUES (1, 'again')`).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '23505', message: expect.stringMatching(/duplicate key/) });
-    await expect(db.transaction((tx) => tx.query(`INSERT INTO things (id, name) VALUES (3, 'clash')`))).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      db.transaction((tx) => tx.query(`INSERT INTO things (id, name) VALUES (3, 'clash')`)),
+    ).rejects.toMatchObject({ code: '23505' });
     expect(await names()).toEqual(['one', 'two', 'three']);
   });
 
@@ -62,7 +67,11 @@ describe('the embedded database on its own thread', () => {
   it('delivers notices to listeners', async () => {
     const heard: string[] = [];
     let listening = false;
-    await db.listen!('changes', (payload) => heard.push(payload), (state) => (listening = state));
+    await db.listen!(
+      'changes',
+      (payload) => heard.push(payload),
+      (state) => (listening = state),
+    );
     expect(listening).toBe(true);
     await db.query(`SELECT pg_notify('changes', 'token:abc')`);
     await expect.poll(() => heard).toEqual(['token:abc']);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 // A statement that does not begin with a plain verb goes through PGlite's own `query` and its reader (pglite-statements.ts).
-const byPglite = <Row>(sql: string, params: unknown[] = []) => db.query<Row>(`/* PGlite reads this one */ ${sql}`, params);
+const byPglite = <Row>(sql: string, params: unknown[] = []) =>
+  db.query<Row>(`/* PGlite reads this one */ ${sql}`, params);
 
 describe('rows read from the embedded database’s answers', () => {
   it('are what PGlite’s own reader makes of the same statement, value for value and type for type', async () => {
@@ -24,7 +25,14 @@ describe('rows read from the embedded database’s answers', () => {
     const ours = await db.query(sql, [3]);
     expect(ours).toHaveLength(3);
     expect(ours).toEqual(await byPglite(sql, [3]));
-    expect(ours[0]).toMatchObject({ n: 7, title: 'पाठ 3 — भिन्न 🙂', nothing: null, at: new Date('2026-11-27T10:30:00Z'), doc: { a: [1, 'b'] }, twice: 2 });
+    expect(ours[0]).toMatchObject({
+      n: 7,
+      title: 'पाठ 3 — भिन्न 🙂',
+      nothing: null,
+      at: new Date('2026-11-27T10:30:00Z'),
+      doc: { a: [1, 'b'] },
+      twice: 2,
+    });
   });
 
   it('are asked for with the values given, whatever their text: none, empty, Devanagari, long', async () => {
@@ -51,7 +59,11 @@ describe('rows read from the embedded database’s answers', () => {
 
   it('pass on a notification raised by the statement to whoever listens', async () => {
     const heard: string[] = [];
-    const stop = await db.listen?.('notes_changed', (payload) => heard.push(payload), () => {});
+    const stop = await db.listen?.(
+      'notes_changed',
+      (payload) => heard.push(payload),
+      () => {},
+    );
     const rows = await db.query('INSERT INTO notes VALUES ($1, $2) RETURNING id', [2, 'second']);
     expect(rows).toEqual([{ id: 2 }]);
     await expect.poll(() => heard).toEqual(['2']);

@@ -21,7 +21,9 @@ describe('signing in with the number written any common way', () => {
       const login = await t.post('/Auth/login', { phone_code: '91', mobile });
       expect(login.status).toBe(200);
       expect(outbox).toEqual([{ to: '+919876543210', text: expect.stringContaining('sign-in code') }]);
-      const [challenge] = await t.db.query<{ phone: string; student_id: number }>('SELECT phone, student_id FROM otp_challenges');
+      const [challenge] = await t.db.query<{ phone: string; student_id: number }>(
+        'SELECT phone, student_id FROM otp_challenges',
+      );
       expect(challenge).toEqual({ phone: '+919876543210', student_id: t.demo.demoStudentId });
     },
   );
@@ -41,12 +43,21 @@ describe('signing in with the number written any common way', () => {
 describe('the migration to canonical numbers', () => {
   it('rewrites numbers typed by hand and leaves one that would collide as written', async () => {
     const insert = (name: string, code: string, mobile: string) =>
-      t.db.query<{ id: number }>('INSERT INTO students (name, phone_code, mobile) VALUES ($1, $2, $3) RETURNING id', [name, code, mobile]);
+      t.db.query<{ id: number }>('INSERT INTO students (name, phone_code, mobile) VALUES ($1, $2, $3) RETURNING id', [
+        name,
+        code,
+        mobile,
+      ]);
     const [spaced] = await insert('Spaced', '91', '098765 11111');
     const [prefixed] = await insert('Prefixed', '+91', '91-98765-22222');
     const [duplicate] = await insert('Duplicate of the demo student', '91', '098765 43210');
     const sql = await readFile(new URL('../src/db/migrations/020_canonical_mobiles.sql', import.meta.url), 'utf8');
-    await t.db.query(sql.replace(/^--.*$/gm, '').trim().replace(/;$/, ''));
+    await t.db.query(
+      sql
+        .replace(/^--.*$/gm, '')
+        .trim()
+        .replace(/;$/, ''),
+    );
 
     const rows = await t.db.query<{ id: number; phone_code: string; mobile: string }>(
       'SELECT id, phone_code, mobile FROM students WHERE id = ANY($1) ORDER BY id',
@@ -66,6 +77,8 @@ describe('DEFAULT_COUNTRY', () => {
   it('is India unless set, and must be a known two-letter country code', () => {
     expect(loadConfig({}).DEFAULT_COUNTRY).toBe('IN');
     expect(loadConfig({ DEFAULT_COUNTRY: 'GB' }).DEFAULT_COUNTRY).toBe('GB');
-    expect(() => loadConfig({ DEFAULT_COUNTRY: 'India' })).toThrow(/DEFAULT_COUNTRY: must be a two-letter country code/);
+    expect(() => loadConfig({ DEFAULT_COUNTRY: 'India' })).toThrow(
+      /DEFAULT_COUNTRY: must be a two-letter country code/,
+    );
   });
 });

@@ -41,8 +41,14 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
       try {
         // No server address: the connection is not TCP.
         expect(await local.query('SELECT inet_server_addr() AS address')).toEqual([{ address: null }]);
-        expect(await db.query<{ address: string }>('SELECT inet_server_addr()::text AS address')).not.toEqual([{ address: null }]);
-        const stop = await local.listen?.('socket_test', (payload) => heard.push(payload), () => {});
+        expect(await db.query<{ address: string }>('SELECT inet_server_addr()::text AS address')).not.toEqual([
+          { address: null },
+        ]);
+        const stop = await local.listen?.(
+          'socket_test',
+          (payload) => heard.push(payload),
+          () => {},
+        );
         await db.query(`SELECT pg_notify('socket_test', 'through the socket')`);
         await expect.poll(() => heard).toEqual(['through the socket']);
         await stop?.();
@@ -56,9 +62,15 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
     const one = openPostgres(url!, { max: 1 });
     try {
       for (let i = 0; i < 3; i++) expect(await one.query('SELECT 42 AS n')).toEqual([{ n: 42 }]);
-      expect(await one.query(`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement = 'SELECT 42 AS n'`)).toEqual([{ n: 1 }]);
+      expect(
+        await one.query(`SELECT count(*) AS n FROM pg_prepared_statements WHERE statement = 'SELECT 42 AS n'`),
+      ).toEqual([{ n: 1 }]);
       await one.query('CREATE TEMP TABLE a (n int); CREATE TEMP TABLE b (n int)');
-      expect(await one.query(`SELECT count(*) AS n FROM pg_tables WHERE tablename IN ('a', 'b') AND schemaname LIKE 'pg_temp%'`)).toEqual([{ n: 2 }]);
+      expect(
+        await one.query(
+          `SELECT count(*) AS n FROM pg_tables WHERE tablename IN ('a', 'b') AND schemaname LIKE 'pg_temp%'`,
+        ),
+      ).toEqual([{ n: 2 }]);
     } finally {
       await one.close();
     }
@@ -115,7 +127,11 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
     const channel = `test_${randomBytes(6).toString('hex')}`;
     const heard: string[] = [];
     const states: boolean[] = [];
-    const stop = await db.listen!(channel, (payload) => heard.push(payload), (listening) => states.push(listening));
+    const stop = await db.listen!(
+      channel,
+      (payload) => heard.push(payload),
+      (listening) => states.push(listening),
+    );
     try {
       expect(states).toEqual([true]);
       await db.query('SELECT pg_notify($1, $2)', [channel, 'first']);

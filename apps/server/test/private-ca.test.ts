@@ -16,18 +16,62 @@ const received: string[] = [];
 
 beforeAll(async () => {
   // A certificate authority of the institute's own, and the gateway's certificate signed by it.
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Institute CA');
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'gateway.key', '-out', 'gateway.csr', '-subj', '/CN=localhost');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Institute CA',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'gateway.key',
+    '-out',
+    'gateway.csr',
+    '-subj',
+    '/CN=localhost',
+  );
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', 'gateway.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'gateway.pem', '-days', '2', '-extfile', 'san.ext');
-  gateway = createServer({ key: readFileSync(join(dir, 'gateway.key')), cert: readFileSync(join(dir, 'gateway.pem')) }, (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push(body);
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":"success","message":"queued"}');
-    });
-  });
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'gateway.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'gateway.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'san.ext',
+  );
+  gateway = createServer(
+    { key: readFileSync(join(dir, 'gateway.key')), cert: readFileSync(join(dir, 'gateway.pem')) },
+    (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"type":"success","message":"queued"}');
+      });
+    },
+  );
   await new Promise<void>((done) => gateway.listen(0, '127.0.0.1', done));
   baseUrl = `https://localhost:${(gateway.address() as AddressInfo).port}`;
 });

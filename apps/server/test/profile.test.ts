@@ -14,7 +14,13 @@ describe('POST /Student/get_profile', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       status: true,
-      data: { stud_id: t.demo.demoStudentId, name: 'Arjun Sharma', phone_code: '91', mobile: '9876543210', profile: { name: 'Arjun Sharma' } },
+      data: {
+        stud_id: t.demo.demoStudentId,
+        name: 'Arjun Sharma',
+        phone_code: '91',
+        mobile: '9876543210',
+        profile: { name: 'Arjun Sharma' },
+      },
     });
   });
 

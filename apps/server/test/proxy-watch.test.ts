@@ -20,7 +20,11 @@ async function readyWarnings(app: TestApp) {
 }
 
 const subjects = (app: TestApp, headers: Record<string, string>) =>
-  fetch(`${app.url}${app.config.API_BASE}/Student/subjects`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+  fetch(`${app.url}${app.config.API_BASE}/Student/subjects`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: '{}',
+  });
 
 describe('proxy settings against the traffic', () => {
   it('has nothing to say while requests come straight from clients', async () => {
@@ -35,7 +39,8 @@ describe('proxy settings against the traffic', () => {
     const lines: string[] = [];
     t = await startTestApp({ seed: 'courses', logLines: lines });
     await subjects(t, { 'X-Forwarded-For': '203.0.113.7' });
-    const expected = 'Requests from 127.0.0.1 carry X-Forwarded-For, but TRUST_PROXY is off: if a reverse proxy is in front, set TRUST_PROXY to it, or every student shares its address\'s sign-in limits.';
+    const expected =
+      "Requests from 127.0.0.1 carry X-Forwarded-For, but TRUST_PROXY is off: if a reverse proxy is in front, set TRUST_PROXY to it, or every student shares its address's sign-in limits.";
     expect(await readyWarnings(t)).toEqual([expected]);
     expect(lines.some((line) => JSON.parse(line).msg === expected && JSON.parse(line).level === 40)).toBe(true);
   });

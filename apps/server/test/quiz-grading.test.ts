@@ -9,25 +9,36 @@ const questions: GradableQuestion[] = [
 
 describe('gradeSubmission', () => {
   it('gives every mark for all-correct answers and passes', () => {
-    const grade = gradeSubmission(questions, [
-      { question_id: 13, answer: '3' },
-      { question_id: 11, answer: 'Kelvin' },
-      { question_id: 12, answer: 'Distance' },
-    ], 4);
+    const grade = gradeSubmission(
+      questions,
+      [
+        { question_id: 13, answer: '3' },
+        { question_id: 11, answer: 'Kelvin' },
+        { question_id: 12, answer: 'Distance' },
+      ],
+      4,
+    );
     expect(grade).toMatchObject({ ok: true, marks: 7, maxMarks: 7, result: 'pass', scoreText: '7/7' });
   });
 
   it('gives nothing for all-wrong answers and fails', () => {
-    const grade = gradeSubmission(questions, [
-      { question_id: 11, answer: 'Watt' },
-      { question_id: 12, answer: 'Time' },
-      { question_id: 13, answer: '0' },
-    ], 1);
+    const grade = gradeSubmission(
+      questions,
+      [
+        { question_id: 11, answer: 'Watt' },
+        { question_id: 12, answer: 'Time' },
+        { question_id: 13, answer: '0' },
+      ],
+      1,
+    );
     expect(grade).toMatchObject({ ok: true, marks: 0, result: 'fail', scoreText: '0/7' });
   });
 
   it('counts unanswered questions as no marks, and nothing answered at all as 0', () => {
-    expect(gradeSubmission(questions, [{ question_id: 13, answer: '3' }], 4)).toMatchObject({ marks: 4, result: 'pass' });
+    expect(gradeSubmission(questions, [{ question_id: 13, answer: '3' }], 4)).toMatchObject({
+      marks: 4,
+      result: 'pass',
+    });
     expect(gradeSubmission(questions, [], 0)).toMatchObject({ ok: true, marks: 0, result: 'pass' });
     expect(gradeSubmission(questions, [], 1)).toMatchObject({ ok: true, marks: 0, result: 'fail' });
   });
@@ -56,10 +67,14 @@ describe('gradeSubmission', () => {
   });
 
   it('returns the answers sorted by question id', () => {
-    const grade = gradeSubmission(questions, [
-      { question_id: 13, answer: '1' },
-      { question_id: 11, answer: 'Joule' },
-    ], 1);
+    const grade = gradeSubmission(
+      questions,
+      [
+        { question_id: 13, answer: '1' },
+        { question_id: 11, answer: 'Joule' },
+      ],
+      1,
+    );
     expect(grade.ok && grade.answers.map((a) => a.question_id)).toEqual([11, 13]);
   });
 });

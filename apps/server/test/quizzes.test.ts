@@ -42,7 +42,12 @@ const submit = (quizId: number, submit_data: unknown, as = token, stud_id = me) 
   t.post('/Student/submit_quiz', { stud_id, quiz_id: quizId, submit_data }, as);
 
 const attemptCount = async (quizId: number, studentId = me) =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM quiz_attempts WHERE quiz_id = $1 AND student_id = $2', [quizId, studentId]))[0]!.n;
+  (
+    await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM quiz_attempts WHERE quiz_id = $1 AND student_id = $2',
+      [quizId, studentId],
+    )
+  )[0]!.n;
 
 /** Moves a student's attempts at a quiz out of the repeated-submit window, as if minutes had passed. */
 const age = (quizId: number) =>
@@ -50,20 +55,35 @@ const age = (quizId: number) =>
 
 describe('POST /Student/get_quiz_by_chapter', () => {
   it("lists a chapter's quizzes newest first with ISO dates", async () => {
-    const { status, body } = await t.post('/Student/get_quiz_by_chapter', { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') }, token);
+    const { status, body } = await t.post(
+      '/Student/get_quiz_by_chapter',
+      { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') },
+      token,
+    );
     expect(status).toBe(200);
-    expect(body.data.map((q: { name: string }) => q.name)).toEqual(['Significant Figures (one attempt only)', 'Units and Dimensions']);
+    expect(body.data.map((q: { name: string }) => q.name)).toEqual([
+      'Significant Figures (one attempt only)',
+      'Units and Dimensions',
+    ]);
     expect(Object.keys(body.data[0]).sort()).toEqual(['added_on', 'id', 'name']);
     expect(body.data[0].added_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('answers an empty list for a chapter without quizzes', async () => {
-    const { body } = await t.post('/Student/get_quiz_by_chapter', { stud_id: me, chapter_id: chapterId('Mathematics', 'Complex Numbers') }, token);
+    const { body } = await t.post(
+      '/Student/get_quiz_by_chapter',
+      { stud_id: me, chapter_id: chapterId('Mathematics', 'Complex Numbers') },
+      token,
+    );
     expect(body.data).toEqual([]);
   });
 
-  it("refuses a chapter of a subject the student is not enrolled in with 404", async () => {
-    const { status, body } = await t.post('/Student/get_quiz_by_chapter', { stud_id: me, chapter_id: chapterId('Biology', 'The Living World') }, token);
+  it('refuses a chapter of a subject the student is not enrolled in with 404', async () => {
+    const { status, body } = await t.post(
+      '/Student/get_quiz_by_chapter',
+      { stud_id: me, chapter_id: chapterId('Biology', 'The Living World') },
+      token,
+    );
     expect(status).toBe(404);
     expect(JSON.stringify(body)).not.toContain('Taxonomy');
   });
@@ -74,12 +94,24 @@ describe('POST /Student/get_quiz', () => {
     const quiz = await quizNamed('Units and Dimensions');
     const { status, body } = await t.post('/Student/get_quiz', { stud_id: me, quiz_id: quiz.id }, token);
     expect(status).toBe(200);
-    expect(body.data.quiz).toMatchObject({ id: quiz.id, name: 'Units and Dimensions', max_marks: 7, pass_marks: 4, allow_retake: true, attempted: true });
+    expect(body.data.quiz).toMatchObject({
+      id: quiz.id,
+      name: 'Units and Dimensions',
+      max_marks: 7,
+      pass_marks: 4,
+      allow_retake: true,
+      attempted: true,
+    });
     expect(body.data.questions).toHaveLength(4);
     for (const question of body.data.questions) {
       expect(Object.keys(question).sort()).toEqual(['marks', 'options', 'question', 'question_id']);
     }
-    expect(body.data.questions[0]).toEqual({ question_id: quiz.questions[0]!.id, question: 'Which of these is a fundamental SI unit?', options: ['Newton', 'Joule', 'Kelvin', 'Watt'], marks: 1 });
+    expect(body.data.questions[0]).toEqual({
+      question_id: quiz.questions[0]!.id,
+      question: 'Which of these is a fundamental SI unit?',
+      options: ['Newton', 'Joule', 'Kelvin', 'Watt'],
+      marks: 1,
+    });
     expect(JSON.stringify(body)).not.toMatch(/correct/i);
   });
 
@@ -127,7 +159,9 @@ describe('POST /Student/submit_quiz: grading', () => {
     expect(body.data).toMatchObject({ result: 'pass', score_text: '6/6' });
     expect(body.message).toBe(body.data.message);
     expect(body.message).toMatch(/passed/i);
-    const [stored] = await t.db.query('SELECT marks, max_marks, result FROM quiz_attempts WHERE id = $1', [body.data.attempt_id]);
+    const [stored] = await t.db.query('SELECT marks, max_marks, result FROM quiz_attempts WHERE id = $1', [
+      body.data.attempt_id,
+    ]);
     expect(stored).toEqual({ marks: 6, max_marks: 6, result: 'pass' });
   });
 
@@ -142,7 +176,9 @@ describe('POST /Student/submit_quiz: grading', () => {
     const quiz = await makeQuiz();
     const { body } = await submit(quiz.id, [quiz.right[2]]);
     expect(body.data).toMatchObject({ result: 'pass', score_text: '3/6' });
-    const answers = await t.db.query('SELECT question_id, answer FROM attempt_answers WHERE attempt_id = $1', [body.data.attempt_id]);
+    const answers = await t.db.query('SELECT question_id, answer FROM attempt_answers WHERE attempt_id = $1', [
+      body.data.attempt_id,
+    ]);
     expect(answers).toEqual([{ question_id: quiz.questions[2]!.id, answer: 'B' }]);
   });
 
@@ -150,26 +186,40 @@ describe('POST /Student/submit_quiz: grading', () => {
     const quiz = await makeQuiz({ passMarks: 3 });
     expect((await submit(quiz.id, [quiz.right[0], quiz.right[1]])).body.data.result).toBe('pass');
     const harder = await makeQuiz({ passMarks: 4 });
-    expect((await submit(harder.id, [harder.right[0], harder.right[1]])).body.data).toMatchObject({ result: 'fail', score_text: '3/6' });
+    expect((await submit(harder.id, [harder.right[0], harder.right[1]])).body.data).toMatchObject({
+      result: 'fail',
+      score_text: '3/6',
+    });
   });
 
   it('accepts ids sent as strings of digits, as other clients of this API send them', async () => {
     const quiz = await makeQuiz();
     const answers = quiz.right.map((a) => ({ question_id: String(a.question_id), answer: a.answer }));
-    const { status, body } = await t.post('/Student/submit_quiz', { stud_id: String(me), quiz_id: String(quiz.id), submit_data: answers }, token);
+    const { status, body } = await t.post(
+      '/Student/submit_quiz',
+      { stud_id: String(me), quiz_id: String(quiz.id), submit_data: answers },
+      token,
+    );
     expect(status).toBe(200);
     expect(body.data.score_text).toBe('6/6');
   });
 
   it('refuses an option the question does not have with 400 and a clear message, storing nothing', async () => {
     const quiz = await makeQuiz();
-    const { status, body } = await submit(quiz.id, [quiz.right[0], { question_id: quiz.questions[1]!.id, answer: 'E' }]);
+    const { status, body } = await submit(quiz.id, [
+      quiz.right[0],
+      { question_id: quiz.questions[1]!.id, answer: 'E' },
+    ]);
     expect(status).toBe(400);
-    expect(body).toEqual({ status: false, message: '"E" is not one of the options of question 2.', code: 'quiz_answer_invalid' });
+    expect(body).toEqual({
+      status: false,
+      message: '"E" is not one of the options of question 2.',
+      code: 'quiz_answer_invalid',
+    });
     expect(await attemptCount(quiz.id)).toBe(0);
   });
 
-  it("refuses a question of another quiz with 400, storing nothing", async () => {
+  it('refuses a question of another quiz with 400, storing nothing', async () => {
     const quiz = await makeQuiz();
     const other = await quizNamed('Kinematics Basics');
     const { status, body } = await submit(quiz.id, [other.right[0]]);
@@ -182,7 +232,9 @@ describe('POST /Student/submit_quiz: grading', () => {
     const quiz = await makeQuiz();
     await t.db.query(`CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await t.db.query('CREATE TRIGGER refuse_answer BEFORE INSERT ON attempt_answers FOR EACH ROW EXECUTE FUNCTION refuse_answer()');
+    await t.db.query(
+      'CREATE TRIGGER refuse_answer BEFORE INSERT ON attempt_answers FOR EACH ROW EXECUTE FUNCTION refuse_answer()',
+    );
     try {
       const { status, body } = await submit(quiz.id, quiz.right);
       expect(status).toBe(500);
@@ -209,11 +261,15 @@ describe('POST /Student/submit_quiz: repeated submits and retakes', () => {
     // Slow every insert down so that concurrent submits overlap for certain between their check and their insert.
     await t.db.query(`CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_sleep(0.2); RETURN NEW; END $$`);
-    await t.db.query('CREATE TRIGGER slow_insert BEFORE INSERT ON quiz_attempts FOR EACH ROW EXECUTE FUNCTION slow_insert()');
-    const answers = await Promise.all(Array.from({ length: 4 }, () => submit(quiz.id, quiz.wrong))).finally(async () => {
-      await t.db.query('DROP TRIGGER slow_insert ON quiz_attempts');
-      await t.db.query('DROP FUNCTION slow_insert()');
-    });
+    await t.db.query(
+      'CREATE TRIGGER slow_insert BEFORE INSERT ON quiz_attempts FOR EACH ROW EXECUTE FUNCTION slow_insert()',
+    );
+    const answers = await Promise.all(Array.from({ length: 4 }, () => submit(quiz.id, quiz.wrong))).finally(
+      async () => {
+        await t.db.query('DROP TRIGGER slow_insert ON quiz_attempts');
+        await t.db.query('DROP FUNCTION slow_insert()');
+      },
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(4).fill(200));
     expect(new Set(answers.map((a) => a.body.data.attempt_id)).size).toBe(1);
     expect(await attemptCount(quiz.id)).toBe(1);
@@ -236,7 +292,12 @@ describe('POST /Student/submit_quiz: repeated submits and retakes', () => {
     expect(first.body.status).toBe(true);
     const retake = await submit(quiz.id, quiz.right);
     expect(retake.status).toBe(200);
-    expect(retake.body).toEqual({ status: false, message: expect.stringMatching(/only once/), code: 'quiz_already_taken', data: null });
+    expect(retake.body).toEqual({
+      status: false,
+      message: expect.stringMatching(/only once/),
+      code: 'quiz_already_taken',
+      data: null,
+    });
     expect(await attemptCount(quiz.id)).toBe(1);
     // A double click on the first Submit still answers the first result rather than a refusal.
     expect((await submit(quiz.id, quiz.wrong)).body).toEqual(first.body);
@@ -246,13 +307,19 @@ describe('POST /Student/submit_quiz: repeated submits and retakes', () => {
 
   it("keeps one student's repeated submit apart from another's", async () => {
     const quiz = await makeQuiz();
-    await t.db.query(`INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $2)`, [t.demo.otherStudentId, t.demo.subjects.find((s) => s.name === 'Physics')!.id]);
+    await t.db.query(`INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $2)`, [
+      t.demo.otherStudentId,
+      t.demo.subjects.find((s) => s.name === 'Physics')!.id,
+    ]);
     try {
       const mine = await submit(quiz.id, quiz.right);
       const theirs = await submit(quiz.id, quiz.right, otherToken, t.demo.otherStudentId);
       expect(theirs.body.data.attempt_id).not.toBe(mine.body.data.attempt_id);
     } finally {
-      await t.db.query(`DELETE FROM enrolments WHERE student_id = $1 AND subject_id = $2`, [t.demo.otherStudentId, t.demo.subjects.find((s) => s.name === 'Physics')!.id]);
+      await t.db.query(`DELETE FROM enrolments WHERE student_id = $1 AND subject_id = $2`, [
+        t.demo.otherStudentId,
+        t.demo.subjects.find((s) => s.name === 'Physics')!.id,
+      ]);
     }
   });
 });
@@ -300,11 +367,17 @@ describe('POST /Student/submit_quiz: exactly once by submission_id', () => {
     const quiz = await makeQuiz();
     const other = await makeQuiz();
     const bad = await submitWithId(quiz.id, quiz.right, 'not-a-uuid');
-    expect(bad).toMatchObject({ status: 400, body: { status: false, message: expect.stringMatching(/submission_id/) } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { status: false, message: expect.stringMatching(/submission_id/) },
+    });
     const id = randomUUID();
     await submitWithId(quiz.id, quiz.right, id);
     const reused = await submitWithId(other.id, other.right, id);
-    expect(reused).toMatchObject({ status: 409, body: { status: false, message: expect.stringMatching(/submission_id/) } });
+    expect(reused).toMatchObject({
+      status: 409,
+      body: { status: false, message: expect.stringMatching(/submission_id/) },
+    });
     expect(await attemptCount(other.id)).toBe(0);
   });
 });
@@ -329,9 +402,20 @@ describe('POST /Student/submit_quiz: refusals', () => {
     ['submit_data is not a list', 'B', /submit_data/],
     ['an answer is empty', [{ question_id: 1, answer: '' }], /answer/],
     ['an answer is too long', [{ question_id: 1, answer: 'x'.repeat(1001) }], /too long/],
-    ['a question is answered twice', [{ question_id: 1, answer: 'A' }, { question_id: '1', answer: 'B' }], /twice/],
+    [
+      'a question is answered twice',
+      [
+        { question_id: 1, answer: 'A' },
+        { question_id: '1', answer: 'B' },
+      ],
+      /twice/,
+    ],
     ['an answer has an unexpected field', [{ question_id: 1, answer: 'A', correct: true }], /unexpected field correct/],
-    ['there are more than 200 answers', Array.from({ length: 201 }, (_, i) => ({ question_id: i + 1, answer: 'A' })), /200/],
+    [
+      'there are more than 200 answers',
+      Array.from({ length: 201 }, (_, i) => ({ question_id: i + 1, answer: 'A' })),
+      /200/,
+    ],
   ])('answers 400 when %s', async (_case, submitData, message) => {
     const quiz = await makeQuiz();
     const { status, body } = await submit(quiz.id, submitData);
@@ -342,18 +426,37 @@ describe('POST /Student/submit_quiz: refusals', () => {
 
 describe('POST /Student/my_quiz_history', () => {
   it("lists the student's own attempts in a chapter, newest first, with results and marks", async () => {
-    const { status, body } = await t.post('/Student/my_quiz_history', { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') }, token);
+    const { status, body } = await t.post(
+      '/Student/my_quiz_history',
+      { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') },
+      token,
+    );
     expect(status).toBe(200);
     expect(body.data).toHaveLength(2);
-    expect(body.data.map((a: { result: string; marks: number }) => `${a.result} ${a.marks}`)).toEqual(['pass 6', 'fail 1']);
+    expect(body.data.map((a: { result: string; marks: number }) => `${a.result} ${a.marks}`)).toEqual([
+      'pass 6',
+      'fail 1',
+    ]);
     expect(body.data[0]).toMatchObject({ name: 'Units and Dimensions', max_marks: 7 });
-    expect(Object.keys(body.data[0]).sort()).toEqual(['added_on', 'attend_on', 'id', 'marks', 'max_marks', 'name', 'quiz_id', 'result']);
+    expect(Object.keys(body.data[0]).sort()).toEqual([
+      'added_on',
+      'attend_on',
+      'id',
+      'marks',
+      'max_marks',
+      'name',
+      'quiz_id',
+      'result',
+    ]);
     expect(body.data[0].attend_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('answers an empty list for a chapter of theirs they have taken no quiz in, not 404', async () => {
     const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;
-    const [fresh] = await t.db.query<{ id: number }>(`INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`, [physics.id]);
+    const [fresh] = await t.db.query<{ id: number }>(
+      `INSERT INTO chapters (subject_id, name, position) VALUES ($1, 'Gravitation', 99) RETURNING id`,
+      [physics.id],
+    );
     const { status, body } = await t.post('/Student/my_quiz_history', { stud_id: me, chapter_id: fresh!.id }, token);
     expect(status).toBe(200);
     expect(body.data).toEqual([]);
@@ -361,10 +464,18 @@ describe('POST /Student/my_quiz_history', () => {
 
   it("never lists another student's attempts", async () => {
     const biology = chapterId('Biology', 'The Living World');
-    const theirs = await t.post('/Student/my_quiz_history', { stud_id: t.demo.otherStudentId, chapter_id: biology }, otherToken);
+    const theirs = await t.post(
+      '/Student/my_quiz_history',
+      { stud_id: t.demo.otherStudentId, chapter_id: biology },
+      otherToken,
+    );
     expect(theirs.body.data).toHaveLength(1);
     expect((await t.post('/Student/my_quiz_history', { stud_id: me, chapter_id: biology }, token)).status).toBe(404);
-    const physics = await t.post('/Student/my_quiz_history', { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') }, token);
+    const physics = await t.post(
+      '/Student/my_quiz_history',
+      { stud_id: me, chapter_id: chapterId('Physics', 'Units and Measurements') },
+      token,
+    );
     expect(physics.body.data.every((a: { id: number }) => a.id !== theirs.body.data[0].id)).toBe(true);
   });
 });
@@ -373,11 +484,17 @@ describe('POST /Student/quiz_report_by_id', () => {
   it('shows each question with the correct answer and the student answer (null when left blank)', async () => {
     const quiz = await makeQuiz({ passMarks: 4 });
     const sent = await submit(quiz.id, [quiz.right[0], quiz.wrong[2]]);
-    const { status, body } = await t.post('/Student/quiz_report_by_id', { stud_id: me, id: sent.body.data.attempt_id }, token);
+    const { status, body } = await t.post(
+      '/Student/quiz_report_by_id',
+      { stud_id: me, id: sent.body.data.attempt_id },
+      token,
+    );
     expect(status).toBe(200);
     expect(body.data.analytics).toEqual({ total_marks_gained: 1, max_marks: 6, result: 'fail' });
     expect(body.data.quiz_name).toBe(`Test quiz ${quizSerial}`);
-    expect(body.data.report.map((r: { answer: string; student_answer: string | null }) => [r.answer, r.student_answer])).toEqual([
+    expect(
+      body.data.report.map((r: { answer: string; student_answer: string | null }) => [r.answer, r.student_answer]),
+    ).toEqual([
       ['B', 'B'],
       ['B', null],
       ['B', 'A'],
@@ -386,12 +503,17 @@ describe('POST /Student/quiz_report_by_id', () => {
   });
 
   it("refuses another student's attempt with 404, as for an attempt that does not exist", async () => {
-    const [theirs] = await t.db.query<{ id: number }>('SELECT id FROM quiz_attempts WHERE student_id = $1 LIMIT 1', [t.demo.otherStudentId]);
+    const [theirs] = await t.db.query<{ id: number }>('SELECT id FROM quiz_attempts WHERE student_id = $1 LIMIT 1', [
+      t.demo.otherStudentId,
+    ]);
     const { status, body } = await t.post('/Student/quiz_report_by_id', { stud_id: me, id: theirs!.id }, token);
     expect(status).toBe(404);
     expect(JSON.stringify(body)).not.toContain('Linnaeus');
     expect((await t.post('/Student/quiz_report_by_id', { stud_id: me, id: 999999 }, token)).status).toBe(404);
-    expect((await t.post('/Student/quiz_report_by_id', { stud_id: t.demo.otherStudentId, id: theirs!.id }, otherToken)).status).toBe(200);
+    expect(
+      (await t.post('/Student/quiz_report_by_id', { stud_id: t.demo.otherStudentId, id: theirs!.id }, otherToken))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a missing id with 400', async () => {
@@ -410,7 +532,12 @@ describe('demo data', () => {
       [me],
     );
     const byName = Object.fromEntries(rows.map((r) => [r.name, r.results]));
-    expect(byName).toMatchObject({ 'Units and Dimensions': 'fail,pass', 'Mole Concept': 'fail', 'Sets and Subsets': 'pass', 'Quantum Numbers': null });
+    expect(byName).toMatchObject({
+      'Units and Dimensions': 'fail,pass',
+      'Mole Concept': 'fail',
+      'Sets and Subsets': 'pass',
+      'Quantum Numbers': null,
+    });
     expect(byName['Significant Figures (one attempt only)']).toBeNull();
   });
 });

@@ -86,7 +86,11 @@ describe.runIf(url)('PostgreSQL cut off from the server, then back', () => {
       headers: { 'Content-Type': 'application/json', Token: token },
       body: JSON.stringify({ stud_id: studentId }),
     });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as unknown,
+    };
   };
   /** Restores the route and waits until /readyz and a call answer 200 again, returning how long that took. */
   const restoreAndWait = async (token: string) => {
@@ -149,9 +153,18 @@ describe("the embedded database's folder", () => {
   // As root, permissions do not stop a write, and a full disk cannot be made on demand. The check writes and flushes
   // one probe file: with a folder standing where that file goes, the write fails as it would on a full or read-only
   // disk, through the same path.
-  it('makes /readyz answer 503 naming the folder while it cannot be written, and 200 once it can', { timeout: 120_000 }, async () => {
+  it('makes /readyz answer 503 naming the folder while it cannot be written, and 200 once it can', {
+    timeout: 120_000,
+  }, async () => {
     dir = await mkdtemp(join(tmpdir(), 'portal-ready-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret', DATA_DIR: dir, MEDIA_DIR: demoMediaDir, MATERIALS_DIR: demoMaterialsDir });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret',
+      DATA_DIR: dir,
+      MEDIA_DIR: demoMediaDir,
+      MATERIALS_DIR: demoMaterialsDir,
+    });
     db = await connect(config);
     await migrate(db);
     app = await buildApp({ config, db, logger: false });
@@ -165,7 +178,10 @@ describe("the embedded database's folder", () => {
     const probe = join(dir, '.write-check');
     await rm(probe);
     await mkdir(probe);
-    expect(await readyz()).toEqual({ status: 503, body: { status: false, message: `The data folder ${dir} cannot be written (EISDIR).` } });
+    expect(await readyz()).toEqual({
+      status: 503,
+      body: { status: false, message: `The data folder ${dir} cannot be written (EISDIR).` },
+    });
 
     await rmdir(probe);
     expect((await readyz()).status).toBe(200);
@@ -188,14 +204,28 @@ describe('a database out of room', () => {
     // PostgreSQL's own code for it (SQLSTATE 53100), as a disk that takes no more would raise it.
     await t.db.query(`CREATE FUNCTION refuse_for_disk() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$`);
-    await t.db.query('CREATE TRIGGER refuse_for_disk BEFORE INSERT OR UPDATE ON watch_progress FOR EACH ROW EXECUTE FUNCTION refuse_for_disk()');
+    await t.db.query(
+      'CREATE TRIGGER refuse_for_disk BEFORE INSERT OR UPDATE ON watch_progress FOR EACH ROW EXECUTE FUNCTION refuse_for_disk()',
+    );
     try {
-      const saved = await t.post('/Student/watched', { stud_id: me, topic_id: topicId, position_seconds: 42, duration_seconds: 600 }, token);
+      const saved = await t.post(
+        '/Student/watched',
+        { stud_id: me, topic_id: topicId, position_seconds: 42, duration_seconds: 600 },
+        token,
+      );
       expect(saved).toEqual({ status: 503, body: briefly });
     } finally {
       await t.db.query('DROP TRIGGER refuse_for_disk ON watch_progress');
       await t.db.query('DROP FUNCTION refuse_for_disk()');
     }
-    expect((await t.post('/Student/watched', { stud_id: me, topic_id: topicId, position_seconds: 42, duration_seconds: 600 }, token)).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/Student/watched',
+          { stud_id: me, topic_id: topicId, position_seconds: 42, duration_seconds: 600 },
+          token,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -11,7 +11,8 @@ let token: string;
 beforeAll(async () => ({ t, me, token } = await startDemoSession()));
 afterAll(() => t.close());
 
-const level = async () => (await t.db.query<{ id: number }>('SELECT id FROM academic_levels ORDER BY id LIMIT 1'))[0]!.id;
+const level = async () =>
+  (await t.db.query<{ id: number }>('SELECT id FROM academic_levels ORDER BY id LIMIT 1'))[0]!.id;
 const form = async (overrides: Record<string, unknown>) => ({
   name: 'Kavya Menon',
   guardian: 'Suresh Menon',
@@ -28,18 +29,30 @@ describe('a refusal', () => {
   it("of the body's schema names the code invalid_field and the first field refused, keeping the English", async () => {
     const { status, body } = await t.post('/Auth/login', { phone_code: '91', mobile: 'call me' });
     expect(status).toBe(400);
-    expect(body).toEqual({ status: false, message: 'mobile: mobile must be digits (spaces and dashes allowed)', code: 'invalid_field', field: 'mobile' });
+    expect(body).toEqual({
+      status: false,
+      message: 'mobile: mobile must be digits (spaces and dashes allowed)',
+      code: 'invalid_field',
+      field: 'mobile',
+    });
   });
 
   it('of a number written wrong says which way it is wrong', async () => {
     const { status, body } = await t.post('/Auth/login', { phone_code: '91', mobile: '98765 432' });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'mobile_too_short', field: 'mobile', message: expect.stringMatching(/^mobile: The number is too short/) });
+    expect(body).toMatchObject({
+      code: 'mobile_too_short',
+      field: 'mobile',
+      message: expect.stringMatching(/^mobile: The number is too short/),
+    });
   });
 
   it('of a registration: a level not offered, a country not texted', async () => {
     const wrongLevel = await t.post('/Auth/signup', await form({ academic_level: 999_999 }));
-    expect(wrongLevel).toMatchObject({ status: 400, body: { code: 'academic_level_unknown', field: 'academic_level' } });
+    expect(wrongLevel).toMatchObject({
+      status: 400,
+      body: { code: 'academic_level_unknown', field: 'academic_level' },
+    });
     const abroad = await t.post('/Auth/signup', await form({ phone_code: '44', mobile: '7400 123456' }));
     expect(abroad).toMatchObject({ status: 400, body: { code: 'mobile_country_not_served', field: 'mobile' } });
   });
@@ -52,9 +65,18 @@ describe('a refusal', () => {
   });
 
   it("of an ended session, of another student's id and of a thing not found", async () => {
-    expect(await t.post('/Student/subjects', { stud_id: me })).toMatchObject({ status: 401, body: { code: 'signed_out' } });
-    expect(await t.post('/Student/subjects', { stud_id: me + 1 }, token)).toMatchObject({ status: 403, body: { code: 'not_your_account' } });
-    expect(await t.post('/Student/get_quiz', { stud_id: me, quiz_id: 999_999 }, token)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await t.post('/Student/subjects', { stud_id: me })).toMatchObject({
+      status: 401,
+      body: { code: 'signed_out' },
+    });
+    expect(await t.post('/Student/subjects', { stud_id: me + 1 }, token)).toMatchObject({
+      status: 403,
+      body: { code: 'not_your_account' },
+    });
+    expect(await t.post('/Student/get_quiz', { stud_id: me, quiz_id: 999_999 }, token)).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
   });
 
   // A quiz's refusals (quiz_answer_invalid, quiz_already_taken) are held in quizzes.test.ts.

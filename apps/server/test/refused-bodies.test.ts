@@ -35,7 +35,9 @@ function stranger(from: string, { sendUpTo = sixtyMegabytes - 1, readAfter = 0, 
   });
   socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code));
   if (readAfter > 0) socket.pause();
-  socket.write(`POST ${packPath} HTTP/1.1\r\nHost: portal\r\nContent-Type: application/zip\r\nContent-Length: ${sixtyMegabytes}\r\n\r\n`);
+  socket.write(
+    `POST ${packPath} HTTP/1.1\r\nHost: portal\r\nContent-Type: application/zip\r\nContent-Length: ${sixtyMegabytes}\r\n\r\n`,
+  );
   const piece = Buffer.alloc(1024 * 1024, 1);
   let sent = 0;
   const more = () => {
@@ -69,26 +71,36 @@ const expectRefusal = (read: string) => {
   expect(JSON.parse(answer!.body)).toEqual({ status: false, message: 'Your session has ended. Please sign in again.' });
 };
 
-const loginFrom = (from: string) => postFrom(from, `http://127.0.0.1:${portal.port}/console/micros/Api/Auth/login`, {}).then((answer) => answer.status);
+const loginFrom = (from: string) =>
+  postFrom(from, `http://127.0.0.1:${portal.port}/console/micros/Api/Auth/login`, {}).then((answer) => answer.status);
 
 // Node ended such a connection as soon as the 401 was written, with the client's body still arriving: the kernel
 // reset it, and a client still writing failed with EPIPE before it read its 401 (6 to 11 of 20 in the bench, issue 32).
 // These clients write 16 MB before they look for an answer, more than the system's buffers take while the server
 // reads nothing (a few MB), so without the gentle close every one of them loses its 401, not only the unlucky.
 describe('a refused body that keeps coming', () => {
-  it('lets twenty clients that keep sending read their whole 401, and the server answers after', { timeout: 60_000 }, async () => {
+  it('lets twenty clients that keep sending read their whole 401, and the server answers after', {
+    timeout: 60_000,
+  }, async () => {
     const clients = Array.from({ length: 20 }, (_, i) => stranger(`127.0.1.${i + 1}`, { readAfter: 16 * 1024 * 1024 }));
     const reads = await Promise.all(clients.map((client) => client.answered));
     for (const client of clients) client.socket.destroy();
-    expect(reads.filter((client) => !wholeAnswer(client.read)), 'clients that did not read a whole answer').toEqual([]);
+    expect(
+      reads.filter((client) => !wholeAnswer(client.read)),
+      'clients that did not read a whole answer',
+    ).toEqual([]);
     for (const client of reads) expectRefusal(client.read);
     expect((await fetch(`http://127.0.0.1:${portal.port}/healthz`)).status).toBe(200);
   });
 
-  it('counts a connection still taking a refused body against its address, and closes it itself after a few seconds', { timeout: 60_000 }, async () => {
+  it('counts a connection still taking a refused body against its address, and closes it itself after a few seconds', {
+    timeout: 60_000,
+  }, async () => {
     const from = '127.0.2.1';
     // Part of their bodies, then silence, holding their connections open after reading their 401.
-    const clients = Array.from({ length: MAX_AT_ONCE }, () => stranger(from, { sendUpTo: 4 * 1024 * 1024, holdOpen: true }));
+    const clients = Array.from({ length: MAX_AT_ONCE }, () =>
+      stranger(from, { sendUpTo: 4 * 1024 * 1024, holdOpen: true }),
+    );
     for (const client of clients) expectRefusal((await client.answered).read);
     expect(await loginFrom(from)).toBe(429);
     expect(await loginFrom('127.0.2.2')).toBe(400);

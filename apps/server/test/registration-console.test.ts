@@ -99,7 +99,11 @@ describe('registration requests in the console', () => {
   it('approves: the student exists with the canonical number, enrolled, is texted, can sign in; recorded', async () => {
     const request = await pendingRequest('Approved Student');
     const subject = t.demo.subjects[0]!;
-    const { status, body } = await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: [subject.id, subject.id] }, admin);
+    const { status, body } = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [subject.id, subject.id] },
+      admin,
+    );
     expect(status).toBe(200);
     expect(body.data.sms_sent).toBe(true);
     expect(body.message).toBe('Approved Student is now a student. They got an SMS: they can sign in now.');
@@ -109,7 +113,12 @@ describe('registration requests in the console', () => {
       'SELECT id, phone_code, mobile, academic_level FROM students WHERE id = $1',
       [body.data.student_id],
     );
-    expect(student).toEqual({ id: body.data.student_id, phone_code: '91', mobile: request.mobile, academic_level: 'Class 11' });
+    expect(student).toEqual({
+      id: body.data.student_id,
+      phone_code: '91',
+      mobile: request.mobile,
+      academic_level: 'Class 11',
+    });
     const token = await t.tokenFor(student!.id);
     const subjects = await t.post('/Student/subjects', { stud_id: student!.id }, token);
     expect(subjects.body.data.data.map((s: { subject_name: string }) => s.subject_name)).toEqual([subject.name]);
@@ -125,7 +134,15 @@ describe('registration requests in the console', () => {
 
   it('approves a student registered in Hindi, whom the roster then finds by Latin letters', async () => {
     const request = await pendingRequest('सुनीता वर्मा');
-    expect((await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] }, admin)).status).toBe(200);
+    expect(
+      (
+        await t.consolePost(
+          '/Registrations/approve',
+          { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     const found = await t.consolePost('/Students/list', { q: 'sunita verma' }, teacher);
     expect(found.body.data.students.map((s: { name: string }) => s.name)).toEqual(['सुनीता वर्मा']);
   });
@@ -133,8 +150,15 @@ describe('registration requests in the console', () => {
   it('refuses to approve twice, or after a rejection, and records nothing more', async () => {
     const request = await pendingRequest();
     const subjectIds = [t.demo.subjects[0]!.id];
-    expect((await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: subjectIds }, admin)).status).toBe(200);
-    const again = await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: subjectIds }, admin);
+    expect(
+      (await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: subjectIds }, admin))
+        .status,
+    ).toBe(200);
+    const again = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: subjectIds },
+      admin,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('request_id: this request was already approved.');
     const reject = await t.consolePost('/Registrations/reject', { request_id: request.id, reason: 'late' }, admin);
@@ -146,36 +170,60 @@ describe('registration requests in the console', () => {
   it('lets only one of two parallel approvals through', async () => {
     const request = await pendingRequest();
     const body = { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] };
-    const answers = await Promise.all([t.consolePost('/Registrations/approve', body, admin), t.consolePost('/Registrations/approve', body, admin)]);
+    const answers = await Promise.all([
+      t.consolePost('/Registrations/approve', body, admin),
+      t.consolePost('/Registrations/approve', body, admin),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await t.db.query('SELECT id FROM students WHERE mobile = $1', [request.mobile])).length).toBe(1);
   });
 
   it('refuses a number that became a student meanwhile, naming that student', async () => {
     const request = await pendingRequest();
-    await t.db.query(`INSERT INTO students (name, phone_code, mobile) VALUES ('Added Meanwhile', '91', $1)`, [request.mobile]);
-    const { status, body } = await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] }, admin);
+    await t.db.query(`INSERT INTO students (name, phone_code, mobile) VALUES ('Added Meanwhile', '91', $1)`, [
+      request.mobile,
+    ]);
+    const { status, body } = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] },
+      admin,
+    );
     expect(status).toBe(409);
-    expect(body.message).toBe(`request_id: ${request.e164} already belongs to the student Added Meanwhile; reject this request instead.`);
+    expect(body.message).toBe(
+      `request_id: ${request.e164} already belongs to the student Added Meanwhile; reject this request instead.`,
+    );
     expect(outbox).toEqual([]);
     expect(await audit(request.id)).toEqual([]);
   });
 
   it('rejects with a reason, which the student gets by SMS; recorded', async () => {
     const request = await pendingRequest('Rejected Student');
-    const { status, body } = await t.consolePost('/Registrations/reject', { request_id: request.id, reason: ' The batch is full. ' }, admin);
+    const { status, body } = await t.consolePost(
+      '/Registrations/reject',
+      { request_id: request.id, reason: ' The batch is full. ' },
+      admin,
+    );
     expect(status).toBe(200);
     expect(body.data.sms_sent).toBe(true);
-    expect(outbox).toEqual([{ to: request.e164, text: 'The institute could not accept your registration: The batch is full.' }]);
+    expect(outbox).toEqual([
+      { to: request.e164, text: 'The institute could not accept your registration: The batch is full.' },
+    ]);
     const [entry] = await audit(request.id);
-    expect(entry).toMatchObject({ action: 'registration.reject', after: { status: 'rejected', reason: 'The batch is full.' } });
+    expect(entry).toMatchObject({
+      action: 'registration.reject',
+      after: { status: 'rejected', reason: 'The batch is full.' },
+    });
     expect((await t.db.query('SELECT id FROM students WHERE mobile = $1', [request.mobile])).length).toBe(0);
   });
 
   it('keeps the decision when the SMS cannot be sent, and says so', async () => {
     const request = await pendingRequest();
     failSends = true;
-    const { status, body } = await t.consolePost('/Registrations/approve', { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] }, admin);
+    const { status, body } = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id] },
+      admin,
+    );
     expect(status).toBe(200);
     expect(body.data.sms_sent).toBe(false);
     expect(body.message).toMatch(/The SMS could not be sent/);
@@ -184,12 +232,27 @@ describe('registration requests in the console', () => {
   it('refuses bad input with a 4xx naming the field', async () => {
     const request = await pendingRequest();
     const cases: [string, unknown, number, RegExp][] = [
-      ['/Registrations/approve', { request_id: request.id, subject_ids: [] }, 400, /^subject_ids: choose at least one subject/],
-      ['/Registrations/approve', { request_id: request.id, subject_ids: [999_999] }, 400, /^subject_ids: no subject 999999$/],
+      [
+        '/Registrations/approve',
+        { request_id: request.id, subject_ids: [] },
+        400,
+        /^subject_ids: choose at least one subject/,
+      ],
+      [
+        '/Registrations/approve',
+        { request_id: request.id, subject_ids: [999_999] },
+        400,
+        /^subject_ids: no subject 999999$/,
+      ],
       ['/Registrations/approve', { request_id: 'x', subject_ids: [1] }, 400, /^request_id: /],
       ['/Registrations/approve', { request_id: 999_999, subject_ids: [1] }, 404, /^This request was not found\.$/],
       ['/Registrations/reject', { request_id: request.id, reason: '  ' }, 400, /^reason: is required/],
-      ['/Registrations/reject', { request_id: request.id, reason: 'x'.repeat(301) }, 400, /^reason: must be at most 300/],
+      [
+        '/Registrations/reject',
+        { request_id: request.id, reason: 'x'.repeat(301) },
+        400,
+        /^reason: must be at most 300/,
+      ],
       ['/Registrations/reject', { request_id: request.id }, 400, /^reason: is required/],
     ];
     for (const [path, body, expected, message] of cases) {
@@ -207,20 +270,32 @@ describe('academic levels in the console', () => {
     expect(added.status).toBe(200);
     const id = added.body.data.level_id as number;
     expect(added.body.data).toMatchObject({ name: 'Repeater', active: true });
-    const formLevels = async () => (await t.get('/Auth/academic_levels')).body.data.map((l: { name: string }) => l.name);
+    const formLevels = async () =>
+      (await t.get('/Auth/academic_levels')).body.data.map((l: { name: string }) => l.name);
     expect((await formLevels()).at(-1)).toBe('Repeater');
 
-    expect((await t.consolePost('/AcademicLevels/update', { level_id: id, name: 'Dropper' }, admin)).body.data.name).toBe('Dropper');
+    expect(
+      (await t.consolePost('/AcademicLevels/update', { level_id: id, name: 'Dropper' }, admin)).body.data.name,
+    ).toBe('Dropper');
     expect((await t.consolePost('/AcademicLevels/update', { level_id: id, active: false }, admin)).status).toBe(200);
     expect(await formLevels()).not.toContain('Dropper');
     const all = await t.consolePost('/AcademicLevels/list', {}, admin);
-    expect(all.body.data.levels).toContainEqual({ level_id: id, name: 'Dropper', position: expect.any(Number), active: false });
+    expect(all.body.data.levels).toContainEqual({
+      level_id: id,
+      name: 'Dropper',
+      position: expect.any(Number),
+      active: false,
+    });
 
     const actions = await t.db.query<{ action: string }>(
       `SELECT action FROM audit_log WHERE entity = 'academic_level' AND entity_id = $1 ORDER BY id`,
       [String(id)],
     );
-    expect(actions.map((a) => a.action)).toEqual(['academic_level.add', 'academic_level.update', 'academic_level.retire']);
+    expect(actions.map((a) => a.action)).toEqual([
+      'academic_level.add',
+      'academic_level.update',
+      'academic_level.retire',
+    ]);
   });
 
   it('refuses a duplicate name, an unknown level and bad input, naming the field', async () => {

@@ -67,14 +67,23 @@ describe('GET /Auth/academic_levels', () => {
     await t.db.query(`UPDATE academic_levels SET active = false WHERE name = 'Class 8'`);
     const { status, body } = await t.get('/Auth/academic_levels');
     expect(status).toBe(200);
-    expect(body.data.map((l: { name: string }) => l.name)).toEqual(['Class 9', 'Class 10', 'Class 11', 'Class 12', 'College']);
+    expect(body.data.map((l: { name: string }) => l.name)).toEqual([
+      'Class 9',
+      'Class 10',
+      'Class 11',
+      'Class 12',
+      'College',
+    ]);
     await t.db.query(`UPDATE academic_levels SET active = true WHERE name = 'Class 8'`);
   });
 });
 
 describe('GET /Auth/registration', () => {
   it('says whether the form is open, with the contact link', async () => {
-    expect((await t.get('/Auth/registration')).body.data).toEqual({ mode: 'requests', contact_link: 'https://wa.me/919000000000' });
+    expect((await t.get('/Auth/registration')).body.data).toEqual({
+      mode: 'requests',
+      contact_link: 'https://wa.me/919000000000',
+    });
     expect((await closed.get('/Auth/registration')).body.data.mode).toBe('closed');
   });
 });
@@ -84,11 +93,21 @@ describe('POST /Auth/signup', () => {
     const sent = await call('/Auth/signup', await form({ name: '  Kavya Menon ' }));
     expect(sent.status).toBe(200);
     expect(sent.body.data.resend_after).toBe(30);
-    expect(outbox).toEqual([{ to: '+919988776655', text: expect.stringMatching(/^Your portal registration code is \d{4}\./) }]);
+    expect(outbox).toEqual([
+      { to: '+919988776655', text: expect.stringMatching(/^Your portal registration code is \d{4}\./) },
+    ]);
     expect(await requests()).toMatchObject([{ name: 'Kavya Menon', status: 'unverified', phone: '+919988776655' }]);
 
-    const wrong = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() === '0000' ? '1111' : '0000' });
-    expect(wrong.body).toEqual({ status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 });
+    const wrong = await call('/Auth/verifyOTP', {
+      otp_ref: sent.body.data.otp_ref,
+      otp: lastCode() === '0000' ? '1111' : '0000',
+    });
+    expect(wrong.body).toEqual({
+      status: false,
+      message: 'Wrong code. You have 4 tries left.',
+      code: 'code_wrong',
+      tries_left: 4,
+    });
 
     const right = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
     expect(right.status).toBe(200);
@@ -121,7 +140,9 @@ describe('POST /Auth/signup', () => {
   it('keeps one waiting request per number: a newer proved request replaces the older', async () => {
     for (const name of ['First Try', 'Second Try']) {
       const sent = await call('/Auth/signup', await form({ name }));
-      expect((await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() })).body.status).toBe(true);
+      expect((await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() })).body.status).toBe(
+        true,
+      );
     }
     expect(await requests()).toMatchObject([{ name: 'Second Try', status: 'pending' }]);
   });
@@ -132,15 +153,23 @@ describe('POST /Auth/signup', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('We sent a code to your mobile number.');
     const verified = await call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: lastCode() });
-    expect(verified.body).toEqual({ status: false, message: 'This number already has an account. Please sign in with it.', code: 'already_student', sign_in: true });
+    expect(verified.body).toEqual({
+      status: false,
+      message: 'This number already has an account. Please sign in with it.',
+      code: 'already_student',
+      sign_in: true,
+    });
     expect(await requests()).toEqual([]);
   });
 
   it('has the same send limits as sign-in', async () => {
-    for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i += 1) expect((await call('/Auth/signup', await form())).status).toBe(200);
+    for (let i = 0; i < MAX_SENDS_PER_NUMBER_AND_ADDRESS; i += 1)
+      expect((await call('/Auth/signup', await form())).status).toBe(200);
     const refused = await call('/Auth/signup', await form());
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many codes were sent to this number\. Please try again in \d+ minutes\.$/);
+    expect(refused.body.message).toMatch(
+      /^Too many codes were sent to this number\. Please try again in \d+ minutes\.$/,
+    );
     // Sign-in to that number is counted by the same caps.
     expect((await call('/Auth/login', newNumber)).status).toBe(429);
     expect(await requests()).toHaveLength(MAX_SENDS_PER_NUMBER_AND_ADDRESS);
@@ -196,7 +225,11 @@ describe('POST /Auth/signup', () => {
   it('is refused with a clear message when registration is closed', async () => {
     const { status, body } = await call('/Auth/signup', await form(), closed);
     expect(status).toBe(403);
-    expect(body).toEqual({ status: false, message: 'The institute is not taking registrations here. Please contact the institute to join.', code: 'registration_closed' });
+    expect(body).toEqual({
+      status: false,
+      message: 'The institute is not taking registrations here. Please contact the institute to join.',
+      code: 'registration_closed',
+    });
     expect(outbox).toEqual([]);
     expect(await closed.db.query('SELECT id FROM registration_requests')).toEqual([]);
   });

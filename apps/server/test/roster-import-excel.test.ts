@@ -21,7 +21,12 @@ const upload = (bytes: Buffer | string) => ({ file: Buffer.from(bytes).toString(
 const preview = (bytes: Buffer | string) => t.consolePost('/Students/import_preview', upload(bytes), admin);
 const commit = (bytes: Buffer | string) => t.consolePost('/Students/import_commit', upload(bytes), admin);
 const student = async (mobile: string) =>
-  (await t.db.query<{ name: string; guardian: string; academic_level: string }>('SELECT name, guardian, academic_level FROM students WHERE mobile = $1', [mobile]))[0];
+  (
+    await t.db.query<{ name: string; guardian: string; academic_level: string }>(
+      'SELECT name, guardian, academic_level FROM students WHERE mobile = $1',
+      [mobile],
+    )
+  )[0];
 type Line = { line: number; status: string; message: string; problems: string[] };
 const outcome = (lines: Line[]) => lines.map((l) => `${l.line} ${l.status}${l.message ? `: ${l.message}` : ''}`);
 
@@ -29,23 +34,36 @@ describe("the office's own sheet", () => {
   it.each([
     ['with a byte-order mark', (b: Buffer) => b],
     ['without one', (b: Buffer) => b.subarray(3)],
-  ])('is read under its own headings (S.No., Student Name, Mobile No., Father’s Name, Class…), %s', async (_, strip) => {
-    const file = strip(await fixture('office-sheet-csv-utf8.csv'));
-    const answer = await preview(file);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.ignored_columns).toEqual([]);
-    expect(outcome(answer.body.data.lines)).toEqual(['2 new', '3 new']);
-  });
+  ])(
+    'is read under its own headings (S.No., Student Name, Mobile No., Father’s Name, Class…), %s',
+    async (_, strip) => {
+      const file = strip(await fixture('office-sheet-csv-utf8.csv'));
+      const answer = await preview(file);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.ignored_columns).toEqual([]);
+      expect(outcome(answer.body.data.lines)).toEqual(['2 new', '3 new']);
+    },
+  );
 
   it('stores what each heading names, and names the columns it does not import instead of refusing the file', async () => {
-    const file = (await fixture('office-sheet-csv-utf8.csv')).toString('utf8').replace('Batch\r\n', 'Batch,Roll No,Date of Birth\r\n');
+    const file = (await fixture('office-sheet-csv-utf8.csv'))
+      .toString('utf8')
+      .replace('Batch\r\n', 'Batch,Roll No,Date of Birth\r\n');
     const answer = await preview(file);
     expect(answer.body.data.ignored_columns).toEqual(['Roll No', 'Date of Birth']);
     expect(answer.body.data.counts).toMatchObject({ new: 2, error: 0 });
 
     expect((await commit(file)).body.data).toMatchObject({ created: 2, skipped: [] });
-    expect(await student('9829011111')).toEqual({ name: 'राहुल शर्मा', guardian: 'रमेश शर्मा', academic_level: 'Class 11' });
-    expect(await student('9829022222')).toEqual({ name: 'Sunita Verma', guardian: 'Verma, Mohan', academic_level: 'Class 12' });
+    expect(await student('9829011111')).toEqual({
+      name: 'राहुल शर्मा',
+      guardian: 'रमेश शर्मा',
+      academic_level: 'Class 11',
+    });
+    expect(await student('9829022222')).toEqual({
+      name: 'Sunita Verma',
+      guardian: 'Verma, Mohan',
+      academic_level: 'Class 12',
+    });
   });
 
   it('refuses a file whose headings it cannot place, naming the ones it did not understand', async () => {
@@ -55,9 +73,16 @@ describe("the office's own sheet", () => {
     });
     expect(await preview('Sr. No.,Student Name,Roll No\r\n1,Asha,14\r\n')).toMatchObject({
       status: 400,
-      body: { message: expect.stringMatching(/no "mobile" column \(understood as "mobile", "mobile no".*Headings not understood: "Roll No"\./) },
+      body: {
+        message: expect.stringMatching(
+          /no "mobile" column \(understood as "mobile", "mobile no".*Headings not understood: "Roll No"\./,
+        ),
+      },
     });
-    expect(await preview('1,Asha Rao,98765 11111\r\n')).toMatchObject({ status: 400, body: { message: expect.stringContaining('There is no header line') } });
+    expect(await preview('1,Asha Rao,98765 11111\r\n')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('There is no header line') },
+    });
   });
 
   it('reads the template the import page offers as one new student, every heading understood', async () => {
@@ -77,11 +102,21 @@ describe('a sheet saved as Excel\'s "CSV (Comma delimited)"', () => {
     expect(answer.body.data.counts).toEqual({ new: 0, updated: 0, unchanged: 1, error: 2 });
     const [rahul, , unknown] = answer.body.data.lines as Line[];
     expect(rahul).toMatchObject({ line: 2, status: 'error', name: '????? ?????' });
-    expect(rahul!.message).toContain('Name "????? ?????", guardian "???? ?????" have question marks where letters should be.');
+    expect(rahul!.message).toContain(
+      'Name "????? ?????", guardian "???? ?????" have question marks where letters should be.',
+    );
     expect(rahul!.message).toContain('In Excel choose File > Save As, pick "CSV UTF-8 (Comma delimited) (*.csv)"');
-    expect(unknown).toMatchObject({ line: 4, status: 'error', problems: [expect.stringContaining('Name "???? ?????" has question marks')] });
+    expect(unknown).toMatchObject({
+      line: 4,
+      status: 'error',
+      problems: [expect.stringContaining('Name "???? ?????" has question marks')],
+    });
 
-    expect((await commit(damaged)).body.data).toMatchObject({ created: 0, updated: 0, skipped: [{ line: 2 }, { line: 4 }] });
+    expect((await commit(damaged)).body.data).toMatchObject({
+      created: 0,
+      updated: 0,
+      skipped: [{ line: 2 }, { line: 4 }],
+    });
     expect(await student('9829011111')).toMatchObject({ name: 'राहुल शर्मा', guardian: 'रमेश शर्मा' });
     expect(await student('9829033333')).toBeUndefined();
   });
@@ -99,17 +134,29 @@ describe('a line with several problems', () => {
     expect(lines[1]).toMatchObject({
       line: 3,
       status: 'error',
-      problems: ['Email "asha@" is not an email address.', 'There is no subject "Astronomy".', 'There is no batch "Batch Z".', 'The same mobile number as line 2.'],
+      problems: [
+        'Email "asha@" is not an email address.',
+        'There is no subject "Astronomy".',
+        'There is no batch "Batch Z".',
+        'The same mobile number as line 2.',
+      ],
     });
     expect(lines[1]!.message).toBe(lines[1]!.problems.join(' '));
-    expect(lines[2]!.problems).toEqual(['Name is required.', 'Mobile "12345": The number is too short for India: a digit is missing.']);
+    expect(lines[2]!.problems).toEqual([
+      'Name is required.',
+      'Mobile "12345": The number is too short for India: a digit is missing.',
+    ]);
   });
 });
 
 describe('the export', () => {
   it('writes numbers as the roster shows them, no apostrophe, and imports back with nothing to change', async () => {
     await commit(
-      ['name,mobile,guardian,subjects', '"=Ravi, the first",9876512345,"Rao, ""Ravi"" Sr.",Physics', 'राहुल वर्मा,+91 98290 44444,सुनीता वर्मा,'].join('\r\n'),
+      [
+        'name,mobile,guardian,subjects',
+        '"=Ravi, the first",9876512345,"Rao, ""Ravi"" Sr.",Physics',
+        'राहुल वर्मा,+91 98290 44444,सुनीता वर्मा,',
+      ].join('\r\n'),
     );
     const exported = (await t.consolePost('/Students/export', {}, admin)).body.data.csv as string;
     const rows = exported.split('\r\n');

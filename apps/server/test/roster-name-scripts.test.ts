@@ -20,7 +20,11 @@ beforeAll(async () => {
     'रोहित कुमार,98290 55555',
     'Sunil Kumar,98290 66666',
   ].join('\n');
-  const commit = await t.consolePost('/Students/import_commit', { file: Buffer.from(file, 'utf8').toString('base64') }, admin);
+  const commit = await t.consolePost(
+    '/Students/import_commit',
+    { file: Buffer.from(file, 'utf8').toString('base64') },
+    admin,
+  );
   expect(commit.body.data).toMatchObject({ created: 6 });
 });
 afterAll(() => t.close());
@@ -34,7 +38,8 @@ async function found(q: string): Promise<string[]> {
 
 describe('searching names written in Devanagari', () => {
   it('finds a name by the start of each of its words, typed in Devanagari', async () => {
-    for (const q of ['राहुल', 'राह', 'रा', 'राहुल शर्मा', 'शर्मा राहुल', 'राहुल श']) expect(await found(q), q).toEqual(['राहुल शर्मा']);
+    for (const q of ['राहुल', 'राह', 'रा', 'राहुल शर्मा', 'शर्मा राहुल', 'राहुल श'])
+      expect(await found(q), q).toEqual(['राहुल शर्मा']);
     expect(await found('सुनीता')).toEqual(['सुनीता वर्मा']);
     expect(await found('लक्ष्मी दे')).toEqual(['लक्ष्मी देवी']);
   });
@@ -56,7 +61,8 @@ describe('searching names written in Devanagari', () => {
   });
 
   it('does not list a different name', async () => {
-    for (const q of ['rohan', 'rahul verma', 'मोहन', 'राहुल वर्मा', 'meera sharma', 'sunil sharma']) expect(await found(q), q).toEqual([]);
+    for (const q of ['rohan', 'rahul verma', 'मोहन', 'राहुल वर्मा', 'meera sharma', 'sunil sharma'])
+      expect(await found(q), q).toEqual([]);
     expect(await found('sunit')).toEqual(['सुनीता वर्मा']);
     expect(await found('rohit')).toEqual(['रोहित कुमार']);
   });
@@ -84,8 +90,12 @@ describe('searching names written in Devanagari', () => {
       const plan = await t.db.transaction(async (tx) => {
         // Few rows here: without this the planner rightly reads the table; the test asks whether the index can answer.
         await tx.query('SET LOCAL enable_seqscan = off');
-        const explaining = { query: (sql: string, params?: readonly unknown[]) => tx.query(`EXPLAIN ${sql}`, params) } as Queryable;
-        return (await searchStudents(explaining, { q, status: 'all', limit: 50 }, '91')).students.map((row) => Object.values(row)[0]).join('\n');
+        const explaining = {
+          query: (sql: string, params?: readonly unknown[]) => tx.query(`EXPLAIN ${sql}`, params),
+        } as Queryable;
+        return (await searchStudents(explaining, { q, status: 'all', limit: 50 }, '91')).students
+          .map((row) => Object.values(row)[0])
+          .join('\n');
       });
       expect(plan, q).toMatch(/Bitmap Index Scan on students_name_key/);
     }

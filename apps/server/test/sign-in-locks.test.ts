@@ -14,7 +14,11 @@ import { startTestApp, type TestApp } from './helper.ts';
 const outbox: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ seed: 'courses', env: { TRUST_PROXY: 'true' }, sms: { send: async (_to, text) => void outbox.push(text) } });
+  t = await startTestApp({
+    seed: 'courses',
+    env: { TRUST_PROXY: 'true' },
+    sms: { send: async (_to, text) => void outbox.push(text) },
+  });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -52,7 +56,8 @@ async function guessOnce(from: string) {
   return call('/Auth/verifyOTP', { otp_ref: sent.body.data.otp_ref, otp: wrongCode() }, from);
 }
 
-const locked = /^Sign-in for this number is locked after too many wrong codes\. Please ask the institute to unlock it\.$/;
+const locked =
+  /^Sign-in for this number is locked after too many wrong codes\. Please ask the institute to unlock it\.$/;
 
 describe('a number guessed at for a year', () => {
   it(`locks after ${MAX_WRONG_CODES_PER_NUMBER_PER_YEAR} wrong codes from any addresses, until an admin lifts the lock`, async () => {
@@ -63,20 +68,29 @@ describe('a number guessed at for a year', () => {
     // Locked for everyone, with no code sent, even once the wrong codes have aged out of the year.
     await t.db.query(`UPDATE wrong_codes SET at = at - interval '2 years'`);
     const elsewhere = await call('/Auth/login', DEMO_PHONE, '10.7.0.2');
-    expect(elsewhere).toEqual({ status: 429, body: { status: false, message: expect.stringMatching(locked), code: 'number_locked' } });
+    expect(elsewhere).toEqual({
+      status: 429,
+      body: { status: false, message: expect.stringMatching(locked), code: 'number_locked' },
+    });
 
     const admin = await t.staffTokenFor('admin');
     const list = await t.consolePost('/SignInLocks/list', {}, admin);
-    expect(list.body.data.numbers).toEqual([{ mobile: demoNumber, locked_at: expect.any(String), holder: 'Arjun Sharma' }]);
+    expect(list.body.data.numbers).toEqual([
+      { mobile: demoNumber, locked_at: expect.any(String), holder: 'Arjun Sharma' },
+    ]);
 
     const lifted = await t.consolePost('/SignInLocks/unlock', { mobile: '098765 43210' }, admin);
     expect(lifted.body).toEqual({ status: true, message: `Sign-in for ${demoNumber} is unlocked.`, data: null });
-    const [entry] = await t.db.query<{ action: string; entity_id: string }>(`SELECT action, entity_id FROM audit_log ORDER BY id DESC LIMIT 1`);
+    const [entry] = await t.db.query<{ action: string; entity_id: string }>(
+      `SELECT action, entity_id FROM audit_log ORDER BY id DESC LIMIT 1`,
+    );
     expect(entry).toEqual({ action: 'sign_in.unlock', entity_id: demoNumber });
     expect((await t.consolePost('/SignInLocks/list', {}, admin)).body.data.numbers).toEqual([]);
 
     const student = await call('/Auth/login', DEMO_PHONE, '10.7.0.2');
-    expect((await call('/Auth/verifyOTP', { otp_ref: student.body.data.otp_ref, otp: lastCode() }, '10.7.0.2')).body.status).toBe(true);
+    expect(
+      (await call('/Auth/verifyOTP', { otp_ref: student.body.data.otp_ref, otp: lastCode() }, '10.7.0.2')).body.status,
+    ).toBe(true);
   });
 
   it('counts only the last year: older wrong codes leave a number open', async () => {
@@ -88,15 +102,25 @@ describe('a number guessed at for a year', () => {
   it('answers a lift of a number that is not locked with 404, naming the field', async () => {
     const admin = await t.staffTokenFor('admin');
     const response = await t.consolePost('/SignInLocks/unlock', { mobile: '+91 98765 43210' }, admin);
-    expect(response).toEqual({ status: 404, body: { status: false, message: `mobile: ${demoNumber} is not locked.`, code: 'not_found' } });
+    expect(response).toEqual({
+      status: 404,
+      body: { status: false, message: `mobile: ${demoNumber} is not locked.`, code: 'not_found' },
+    });
   });
 });
 
 describe('one address guessing at many numbers', () => {
   it(`is paused after ${MAX_WRONG_CODES_PER_ADDRESS_PER_DAY} wrong codes in a day, while other addresses go on`, async () => {
-    await pastWrongCodes(MAX_WRONG_CODES_PER_ADDRESS_PER_DAY - 1, ADDRESS_WRONG_WINDOW_SECONDS - 3600, (i) => `+9190000${String(i).padStart(5, '0')}`, '10.8.0.1');
+    await pastWrongCodes(
+      MAX_WRONG_CODES_PER_ADDRESS_PER_DAY - 1,
+      ADDRESS_WRONG_WINDOW_SECONDS - 3600,
+      (i) => `+9190000${String(i).padStart(5, '0')}`,
+      '10.8.0.1',
+    );
     const last = await guessOnce('10.8.0.1');
-    expect(last.body.message).toMatch(/^Too many wrong codes were entered from your network\. Please try again in \d+ minutes?\.$/);
+    expect(last.body.message).toMatch(
+      /^Too many wrong codes were entered from your network\. Please try again in \d+ minutes?\.$/,
+    );
     const again = await call('/Auth/login', DEMO_PHONE, '10.8.0.1');
     expect(again.status).toBe(429);
     expect(again.body.message).toMatch(/from your network/);

@@ -65,14 +65,17 @@ describe('Auth/signup under a flood', () => {
     const signups = Array.from({ length: 200 }, (_, i) => {
       const from = loopback(10 + (i % 40));
       // Every fifth a foreign number, the rest Indian mobiles of their own.
-      const [code, mobile] = i % 5 === 4 ? foreign[(i / 5) % foreign.length | 0]! : ['91', `98${String(i).padStart(8, '0')}`];
+      const [code, mobile] =
+        i % 5 === 4 ? foreign[((i / 5) % foreign.length) | 0]! : ['91', `98${String(i).padStart(8, '0')}`];
       return signupFrom(from, code, mobile);
     });
     const answers = await Promise.all(signups);
     await t.smsSent();
 
     const sent = outbox.length;
-    console.log(`codes sent in the flood (200 signups from 40 addresses, 40 of them foreign): ${sent}; to foreign numbers: ${outbox.filter((m) => !m.to.startsWith('+91')).length}`);
+    console.log(
+      `codes sent in the flood (200 signups from 40 addresses, 40 of them foreign): ${sent}; to foreign numbers: ${outbox.filter((m) => !m.to.startsWith('+91')).length}`,
+    );
     expect(sent).toBeLessThanOrEqual(50);
     expect(sent).toBe(t.config.REGISTRATION_SMS_PER_HOUR);
     expect(outbox.filter((m) => !m.to.startsWith('+91'))).toEqual([]);
@@ -84,7 +87,9 @@ describe('Auth/signup under a flood', () => {
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body).toEqual({
       status: false,
-      message: expect.stringMatching(/^The institute has sent all the registration codes it can this hour\. Please try again in \d+ minutes?, or contact the institute\.$/),
+      message: expect.stringMatching(
+        /^The institute has sent all the registration codes it can this hour\. Please try again in \d+ minutes?, or contact the institute\.$/,
+      ),
       code: 'registration_budget_spent',
     });
     // A refused signup leaves no request behind for staff.
@@ -97,7 +102,11 @@ describe('Auth/signup under a flood', () => {
       const answer = await signupFrom(loopback(60), code, mobile);
       expect(answer).toMatchObject({
         status: 400,
-        body: { status: false, message: 'mobile: We can text a registration code only to a mobile number of India. Please contact the institute to join.' },
+        body: {
+          status: false,
+          message:
+            'mobile: We can text a registration code only to a mobile number of India. Please contact the institute to join.',
+        },
       });
     }
     expect(outbox).toEqual([]);
@@ -116,7 +125,12 @@ describe('Auth/signup under a flood', () => {
     expect(answer).toEqual({
       status: 429,
       cookies: [],
-      body: { status: false, message: 'The institute has sent all the registration codes it can today. Please try again in 4 hours, or contact the institute.', code: 'registration_budget_spent' },
+      body: {
+        status: false,
+        message:
+          'The institute has sent all the registration codes it can today. Please try again in 4 hours, or contact the institute.',
+        code: 'registration_budget_spent',
+      },
     });
     expect(outbox).toEqual([]);
   });
@@ -124,12 +138,25 @@ describe('Auth/signup under a flood', () => {
   it("tells the admin's Overview and /metrics that the budget was hit", async () => {
     const admin = await t.staffTokenFor('admin');
     const before = await t.consolePost('/RegistrationBudget/status', {}, admin);
-    expect(before.body.data).toEqual({ per_hour: 30, per_day: 200, sent_last_hour: 0, sent_last_day: 0, refused_last_day: 0, last_refused_at: null });
+    expect(before.body.data).toEqual({
+      per_hour: 30,
+      per_day: 200,
+      sent_last_hour: 0,
+      sent_last_day: 0,
+      refused_last_day: 0,
+      last_refused_at: null,
+    });
 
-    for (let i = 0; i < t.config.REGISTRATION_SMS_PER_HOUR + 3; i++) await signupFrom(loopback(20 + (i % 10)), '91', `97${String(i).padStart(8, '0')}`);
+    for (let i = 0; i < t.config.REGISTRATION_SMS_PER_HOUR + 3; i++)
+      await signupFrom(loopback(20 + (i % 10)), '91', `97${String(i).padStart(8, '0')}`);
 
     const after = await t.consolePost('/RegistrationBudget/status', {}, admin);
-    expect(after.body.data).toMatchObject({ sent_last_hour: 30, sent_last_day: 30, refused_last_day: 3, last_refused_at: expect.any(String) });
+    expect(after.body.data).toMatchObject({
+      sent_last_hour: 30,
+      sent_last_day: 30,
+      refused_last_day: 3,
+      last_refused_at: expect.any(String),
+    });
     expect(Date.now() - Date.parse(after.body.data.last_refused_at)).toBeLessThan(10 * 60_000);
     // Admins only: a teacher's Overview does not show it.
     expect((await t.consolePost('/RegistrationBudget/status', {}, await t.staffTokenFor('teacher'))).status).toBe(403);
@@ -144,7 +171,11 @@ describe('SMS_COUNTRIES', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).SMS_COUNTRIES).toEqual(['IN']);
     expect(loadConfig({ NODE_ENV: 'test', DEFAULT_COUNTRY: 'NP' }).SMS_COUNTRIES).toEqual(['NP']);
     expect(loadConfig({ NODE_ENV: 'test', SMS_COUNTRIES: 'in, np' }).SMS_COUNTRIES).toEqual(['IN', 'NP']);
-    expect(() => loadConfig({ NODE_ENV: 'test', SMS_COUNTRIES: 'IN,XX' })).toThrow('SMS_COUNTRIES: "XX" is not a two-letter country code such as IN');
-    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATION_SMS_PER_HOUR: '0' })).toThrow('REGISTRATION_SMS_PER_HOUR: must be a whole number of at least 1');
+    expect(() => loadConfig({ NODE_ENV: 'test', SMS_COUNTRIES: 'IN,XX' })).toThrow(
+      'SMS_COUNTRIES: "XX" is not a two-letter country code such as IN',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATION_SMS_PER_HOUR: '0' })).toThrow(
+      'REGISTRATION_SMS_PER_HOUR: must be a whole number of at least 1',
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('the log SMS provider', () => {
         '{"to":"+919123456780","text":"Your portal sign-in code is 5678. It expires in 5 minutes."}',
         '',
       ]);
-      expect(logged[0]).toEqual([{ text: 'Your portal sign-in code is 1234. It expires in 5 minutes.' }, 'SMS to +919876543210']);
+      expect(logged[0]).toEqual([
+        { text: 'Your portal sign-in code is 1234. It expires in 5 minutes.' },
+        'SMS to +919876543210',
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -44,11 +47,17 @@ describe('the log SMS provider', () => {
   it('is what a server without SMS settings uses: login writes the code to SMS_OUTBOX, worded by SMS_TEMPLATE', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sms-outbox-'));
     const outbox = join(dir, 'outbox.jsonl');
-    const t = await startTestApp({ seed: 'courses', env: { SMS_OUTBOX: outbox, SMS_TEMPLATE: '{code} is your {app} code', APP_NAME: 'Vidya' } });
+    const t = await startTestApp({
+      seed: 'courses',
+      env: { SMS_OUTBOX: outbox, SMS_TEMPLATE: '{code} is your {app} code', APP_NAME: 'Vidya' },
+    });
     try {
       expect((await t.post('/Auth/login', DEMO_PHONE)).status).toBe(200);
       const [line] = (await readFile(outbox, 'utf8')).trim().split('\n');
-      expect(JSON.parse(line!)).toEqual({ to: '+919876543210', text: expect.stringMatching(/^\d{4} is your Vidya code$/) });
+      expect(JSON.parse(line!)).toEqual({
+        to: '+919876543210',
+        text: expect.stringMatching(/^\d{4} is your Vidya code$/),
+      });
     } finally {
       await t.close();
       await rm(dir, { recursive: true, force: true });
@@ -95,7 +104,9 @@ async function standInGateway() {
       }
       if (answer === 'no answer') return;
       gateway.answered++;
-      response.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(answer.body.replaceAll('{code}', codeIn(body)));
+      response
+        .writeHead(answer.status, { 'Content-Type': 'application/json' })
+        .end(answer.body.replaceAll('{code}', codeIn(body)));
     });
   });
   await new Promise<void>((done) => gateway.server!.listen(0, '127.0.0.1', done));
@@ -111,14 +122,27 @@ const failures: { name: string; answer: Answer; logged: RegExp }[] = [
   // Gateways echo the number they were given, in any of its writings.
   {
     name: 'a 4xx answer',
-    answer: { status: 401, body: '{"message":"Authentication failure for {code} to +919876543210","mobiles":"919876543210","national":"9876543210"}' },
-    logged: /"status":401.*Authentication failure for \*\*\*\* to \+\*{8}3210.*"mobiles\\":\\"\*{8}3210.*"national\\":\\"\*{6}3210/,
+    answer: {
+      status: 401,
+      body: '{"message":"Authentication failure for {code} to +919876543210","mobiles":"919876543210","national":"9876543210"}',
+    },
+    logged:
+      /"status":401.*Authentication failure for \*\*\*\* to \+\*{8}3210.*"mobiles\\":\\"\*{8}3210.*"national\\":\\"\*{6}3210/,
   },
-  { name: 'a 5xx answer', answer: { status: 503, body: '{"message":"gateway overloaded"}' }, logged: /"status":503.*gateway overloaded/ },
+  {
+    name: 'a 5xx answer',
+    answer: { status: 503, body: '{"message":"gateway overloaded"}' },
+    logged: /"status":503.*gateway overloaded/,
+  },
   { name: 'no answer in time', answer: 'no answer', logged: /no answer within 2000 ms/ },
 ];
 
-async function expectFailureHandled(t: TestApp, logLines: string[], failure: (typeof failures)[number], gateway: { answer: Answer; received: Received[] }) {
+async function expectFailureHandled(
+  t: TestApp,
+  logLines: string[],
+  failure: (typeof failures)[number],
+  gateway: { answer: Answer; received: Received[] },
+) {
   gateway.answer = failure.answer;
   logLines.length = 0;
   // The answer comes before the text is handed over, so it is the same as when the gateway takes it; trying the
@@ -135,7 +159,9 @@ async function expectFailureHandled(t: TestApp, logLines: string[], failure: (ty
   expect(logLines.join('\n')).not.toMatch(/\d{5}3210/);
   // The code the gateway was given appears nowhere in the log, even where the gateway echoed it.
   const metrics = await fetchMetrics(t);
-  expect(metrics).toMatch(new RegExp(`portal_sms_sends_total\\{provider="${t.config.SMS_PROVIDER}",result="failed"\\} [1-9]`));
+  expect(metrics).toMatch(
+    new RegExp(`portal_sms_sends_total\\{provider="${t.config.SMS_PROVIDER}",result="failed"\\} [1-9]`),
+  );
 }
 
 const metricsToken = 'metrics-token-for-tests';
@@ -171,7 +197,11 @@ describe.each([
       });
     },
     extraFailures: [
-      { name: 'a 200 answer of "type": "error"', answer: { status: 200, body: '{"type":"error","message":"Template mismatch for {code}"}' }, logged: /Template mismatch for \*\*\*\*/ },
+      {
+        name: 'a 200 answer of "type": "error"',
+        answer: { status: 200, body: '{"type":"error","message":"Template mismatch for {code}"}' },
+        logged: /Template mismatch for \*\*\*\*/,
+      },
     ],
   },
   {
@@ -205,8 +235,15 @@ describe.each([
     checkRequest(request: Received, code: string) {
       expect(request.method).toBe('POST');
       expect(request.url).toBe('/send');
-      expect(request.headers).toMatchObject({ authorization: 'Bearer gateway-token', 'content-type': 'application/json' });
-      expect(JSON.parse(request.body)).toEqual({ to: '+919876543210', text: `Your Vidya sign-in code is ${code}.`, sender: 'ACADMY' });
+      expect(request.headers).toMatchObject({
+        authorization: 'Bearer gateway-token',
+        'content-type': 'application/json',
+      });
+      expect(JSON.parse(request.body)).toEqual({
+        to: '+919876543210',
+        text: `Your Vidya sign-in code is ${code}.`,
+        sender: 'ACADMY',
+      });
     },
     extraFailures: [],
   },
@@ -247,17 +284,22 @@ describe.each([
     checkRequest(request, code);
     const signedIn = await signInWith(t, response.body.data.otp_ref, code);
     expect(signedIn.body).toMatchObject({ status: true, token: expect.any(String) });
-    expect(await fetchMetrics(t)).toMatch(new RegExp(`portal_sms_sends_total\\{provider="${provider}",result="sent"\\} 1`));
+    expect(await fetchMetrics(t)).toMatch(
+      new RegExp(`portal_sms_sends_total\\{provider="${provider}",result="sent"\\} 1`),
+    );
   });
 
-  it.each([...failures, ...extraFailures])('asks the student to try again in a minute after $name, logging the answer without the code', async (failure) => {
-    await expectFailureHandled(t, logLines, failure, gateway);
-    const sentCode = codeIn(gateway.received.at(-1)!.body);
-    expect(sentCode).toMatch(/^\d{4}$/);
-    // The code as a number of its own: four digits also turn up inside timestamps and request ids by chance.
-    const log = logLines.join('\n').replace(/"(reqId|time|pid|responseTime)":("[^"]*"|[\d.]+)/g, '');
-    expect(log).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${sentCode}(?![0-9A-Za-z])`));
-  });
+  it.each([...failures, ...extraFailures])(
+    'asks the student to try again in a minute after $name, logging the answer without the code',
+    async (failure) => {
+      await expectFailureHandled(t, logLines, failure, gateway);
+      const sentCode = codeIn(gateway.received.at(-1)!.body);
+      expect(sentCode).toMatch(/^\d{4}$/);
+      // The code as a number of its own: four digits also turn up inside timestamps and request ids by chance.
+      const log = logLines.join('\n').replace(/"(reqId|time|pid|responseTime)":("[^"]*"|[\d.]+)/g, '');
+      expect(log).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${sentCode}(?![0-9A-Za-z])`));
+    },
+  );
 
   it('does not count a code whose SMS failed: the student asks again at once and signs in', async () => {
     gateway.answer = { status: 500, body: '{}' };
@@ -282,17 +324,28 @@ describe.each([
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(body),
         });
-        return { status: response.status, body: (await response.json()) as { status: boolean; message: string; data: object } };
+        return {
+          status: response.status,
+          body: (await response.json()) as { status: boolean; message: string; data: object },
+        };
       };
       const registered = await login(DEMO_PHONE);
       const nobodys = await login({ phone_code: '91', mobile: '9000000417' });
       // The student had the answer while the gateway still held its own: the text went out after it.
-      await expect.poll(() => gateway.received.slice(seen).map((request) => request.body.includes('9876543210'))).toEqual([true]);
+      await expect
+        .poll(() => gateway.received.slice(seen).map((request) => request.body.includes('9876543210')))
+        .toEqual([true]);
       // Still held open: had the server waited for the gateway, it would have given up on it before answering.
       expect(gateway.held).toBe(1);
       expect(gateway.answered).toBe(answeredBefore);
-      const shape = (answer: typeof registered) => ({ ...answer, body: { ...answer.body, data: Object.keys(answer.body.data) } });
-      expect(shape(registered)).toEqual({ status: 200, body: { status: true, message: expect.any(String), data: ['otp_ref', 'resend_after', 'otp_length'] } });
+      const shape = (answer: typeof registered) => ({
+        ...answer,
+        body: { ...answer.body, data: Object.keys(answer.body.data) },
+      });
+      expect(shape(registered)).toEqual({
+        status: 200,
+        body: { status: true, message: expect.any(String), data: ['otp_ref', 'resend_after', 'otp_length'] },
+      });
       expect(shape(nobodys)).toEqual(shape(registered));
     } finally {
       gateway.holding = false;
@@ -306,9 +359,19 @@ describe('the twilio provider with a messaging service', () => {
     const gateway = await standInGateway();
     try {
       gateway.answer = { status: 201, body: '{}' };
-      const sender = twilioSender({ baseUrl: gateway.url, accountSid: 'AC1', authToken: 'x', messagingServiceSid: 'MG42', timeoutMs: 1000 });
+      const sender = twilioSender({
+        baseUrl: gateway.url,
+        accountSid: 'AC1',
+        authToken: 'x',
+        messagingServiceSid: 'MG42',
+        timeoutMs: 1000,
+      });
       await sender.send('+919876543210', 'hello', '1234');
-      expect(Object.fromEntries(new URLSearchParams(gateway.received[0]!.body))).toEqual({ To: '+919876543210', Body: 'hello', MessagingServiceSid: 'MG42' });
+      expect(Object.fromEntries(new URLSearchParams(gateway.received[0]!.body))).toEqual({
+        To: '+919876543210',
+        Body: 'hello',
+        MessagingServiceSid: 'MG42',
+      });
     } finally {
       await gateway.close();
     }

@@ -21,7 +21,16 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', SMS_PROVIDER: 'log', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      SMS_PROVIDER: 'log',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -66,14 +75,19 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
   });
   await vi.waitFor(
     () => {
-      if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
+      if (server.child.exitCode !== null)
+        throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
       expect(server.out()).toContain('portal on http');
     },
     { timeout: 120_000, interval: 100 },
   );
   const base = `http://127.0.0.1:${server.port}/console/micros/Staff`;
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return (await response.json()) as { data?: { otp_ref?: string }; token?: string };
   };
   const codeFor = async (mobile: string, before: number) => {
@@ -81,7 +95,9 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
     await vi.waitFor(
       async () => {
         const lines = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean).slice(before);
-        const text = lines.map((line) => JSON.parse(line) as { to: string; text: string }).findLast((m) => m.to === mobile)?.text ?? '';
+        const text =
+          lines.map((line) => JSON.parse(line) as { to: string; text: string }).findLast((m) => m.to === mobile)
+            ?.text ?? '';
         code = /\b(\d{4,6})\b/.exec(text)?.[1] ?? '';
         expect(code).not.toBe('');
       },
@@ -94,7 +110,10 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
     async staffToken(mobile) {
       const before = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
       const sent = await post('/Auth/login', { mobile });
-      const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data?.otp_ref, otp: await codeFor(mobile, before) });
+      const verified = await post('/Auth/verifyOTP', {
+        otp_ref: sent.data?.otp_ref,
+        otp: await codeFor(mobile, before),
+      });
       if (!verified.token) throw new Error(`staff sign-in of ${mobile} failed: ${JSON.stringify(verified)}`);
       return verified.token;
     },

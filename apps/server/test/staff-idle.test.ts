@@ -12,7 +12,9 @@ let dir = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'staff-idle-'));
-  t = await startTestApp({ env: { STAFF_IDLE_HOURS: '12', MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') } });
+  t = await startTestApp({
+    env: { STAFF_IDLE_HOURS: '12', MEDIA_DIR: join(dir, 'media'), MATERIALS_DIR: join(dir, 'materials') },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -20,7 +22,10 @@ afterAll(async () => {
 });
 
 const lastUsedHoursAgo = (token: string, hours: number) =>
-  t.db.query(`UPDATE sessions SET last_used_at = now() - make_interval(hours => $2) WHERE token_hash = $1`, [hashToken(token), hours]);
+  t.db.query(`UPDATE sessions SET last_used_at = now() - make_interval(hours => $2) WHERE token_hash = $1`, [
+    hashToken(token),
+    hours,
+  ]);
 
 describe('a staff session left unused', () => {
   it('ends after STAFF_IDLE_HOURS, though it was made to last longer', async () => {
@@ -33,7 +38,10 @@ describe('a staff session left unused', () => {
     const token = await t.staffTokenFor('admin');
     await lastUsedHoursAgo(token, 11);
     expect((await t.consolePost('/Auth/me', {}, token)).status).toBe(200);
-    const [row] = await t.db.query<{ idle: boolean }>(`SELECT last_used_at < now() - interval '1 hour' AS idle FROM sessions WHERE token_hash = $1`, [hashToken(token)]);
+    const [row] = await t.db.query<{ idle: boolean }>(
+      `SELECT last_used_at < now() - interval '1 hour' AS idle FROM sessions WHERE token_hash = $1`,
+      [hashToken(token)],
+    );
     expect(row?.idle).toBe(false);
   });
 
@@ -52,7 +60,12 @@ describe('an upload whose author is deactivated while it arrives', () => {
       const call = request(url, {
         method: 'POST',
         agent: false,
-        headers: { Token: token, 'Content-Type': 'application/octet-stream', 'Content-Length': String(video.length), Expect: '100-continue' },
+        headers: {
+          Token: token,
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(video.length),
+          Expect: '100-continue',
+        },
       });
       call.on('error', fail);
       call.on('response', (response) => {
@@ -63,7 +76,10 @@ describe('an upload whose author is deactivated while it arrives', () => {
       // The server has the request and has let it in; the member is deactivated before the file has arrived.
       call.on('continue', () => {
         call.write(video.subarray(0, 1000), () => {
-          const deactivate = t.db.query(`UPDATE staff SET active = false WHERE id = (SELECT staff_id FROM sessions WHERE token_hash = $1)`, [hashToken(token)]);
+          const deactivate = t.db.query(
+            `UPDATE staff SET active = false WHERE id = (SELECT staff_id FROM sessions WHERE token_hash = $1)`,
+            [hashToken(token)],
+          );
           deactivate.then(() => call.end(video.subarray(1000)), fail);
         });
       });

@@ -22,9 +22,18 @@ const newAudit = async () => (await auditRows()).slice(auditBefore);
 
 describe('staff management', () => {
   it('adds a teacher with the number stored in E.164, and records who did it', async () => {
-    const added = await t.consolePost('/Members/add', { name: ' Meera Iyer ', mobile: '98450-12345', role: 'teacher' }, admin);
+    const added = await t.consolePost(
+      '/Members/add',
+      { name: ' Meera Iyer ', mobile: '98450-12345', role: 'teacher' },
+      admin,
+    );
     expect(added.status).toBe(200);
-    expect(added.body.data).toMatchObject({ name: 'Meera Iyer', mobile: '+919845012345', role: 'teacher', active: true });
+    expect(added.body.data).toMatchObject({
+      name: 'Meera Iyer',
+      mobile: '+919845012345',
+      role: 'teacher',
+      active: true,
+    });
     const list = await t.consolePost('/Members/list', {}, admin);
     expect(list.body.data.staff.map((s: { name: string }) => s.name)).toContain('Meera Iyer');
     const [entry, ...rest] = await newAudit();
@@ -34,7 +43,11 @@ describe('staff management', () => {
   });
 
   it('refuses a number that is already staff, and a bad one, naming the field; nothing is recorded', async () => {
-    const twice = await t.consolePost('/Members/add', { name: 'Again', mobile: '+91 98111 00002', role: 'admin' }, admin);
+    const twice = await t.consolePost(
+      '/Members/add',
+      { name: 'Again', mobile: '+91 98111 00002', role: 'admin' },
+      admin,
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/^mobile: \+919811100002 already belongs to a staff member/);
     const bad = await t.consolePost('/Members/add', { name: 'X', mobile: '12345', role: 'teacher' }, admin);
@@ -47,7 +60,11 @@ describe('staff management', () => {
   });
 
   it('deactivates a teacher: their open session ends at once, sign-in sends no code, and reactivation restores it', async () => {
-    const added = await t.consolePost('/Members/add', { name: 'Ravi', mobile: '+919845000111', role: 'teacher' }, admin);
+    const added = await t.consolePost(
+      '/Members/add',
+      { name: 'Ravi', mobile: '+919845000111', role: 'teacher' },
+      admin,
+    );
     const id = added.body.data.staff_id as number;
     const ravi = await createToken(id);
     expect((await t.consolePost('/Auth/me', {}, ravi)).status).toBe(200);
@@ -64,16 +81,27 @@ describe('staff management', () => {
   });
 
   it('changes a role, recording before and after', async () => {
-    const added = await t.consolePost('/Members/add', { name: 'Promoted', mobile: '+919845000222', role: 'teacher' }, admin);
+    const added = await t.consolePost(
+      '/Members/add',
+      { name: 'Promoted', mobile: '+919845000222', role: 'teacher' },
+      admin,
+    );
     const id = added.body.data.staff_id as number;
     const changed = await t.consolePost('/Members/update', { staff_id: id, role: 'admin' }, admin);
     expect(changed.body.data.role).toBe('admin');
     const last = (await newAudit()).at(-1)!;
-    expect(last).toMatchObject({ action: 'staff.update', entity_id: String(id), before: { role: 'teacher' }, after: { role: 'admin' } });
+    expect(last).toMatchObject({
+      action: 'staff.update',
+      entity_id: String(id),
+      before: { role: 'teacher' },
+      after: { role: 'admin' },
+    });
   });
 
   it('keeps one active admin: the last cannot be demoted or deactivated, and nobody deactivates themselves', async () => {
-    const [{ id: me }] = (await t.db.query<{ id: number }>(`SELECT id FROM staff WHERE name = 'Asha Admin'`)) as [{ id: number }];
+    const [{ id: me }] = (await t.db.query<{ id: number }>(`SELECT id FROM staff WHERE name = 'Asha Admin'`)) as [
+      { id: number },
+    ];
     const self = await t.consolePost('/Members/update', { staff_id: me, active: false }, admin);
     expect(self.status).toBe(409);
     await t.db.query(`UPDATE staff SET active = false WHERE role = 'admin' AND id <> $1`, [me]);

@@ -15,7 +15,10 @@ describe('storeUpload', () => {
     const notPdf = Buffer.from('just some text that is no PDF at all, long enough for its kind to be told');
     // Refused at once, the file may still be opening: once in a few dozen tries, it was created after its removal.
     const answers: unknown[] = [];
-    for (let i = 0; i < 300; i++) answers.push(await storeUpload(Readable.from([notPdf]), folder, 'pdf', 1_000_000).catch((error: unknown) => error));
+    for (let i = 0; i < 300; i++)
+      answers.push(
+        await storeUpload(Readable.from([notPdf]), folder, 'pdf', 1_000_000).catch((error: unknown) => error),
+      );
     expect(answers.every((answer) => answer instanceof UploadProblem && answer.status === 415)).toBe(true);
     expect(await readdir(folder)).toEqual([]);
   });

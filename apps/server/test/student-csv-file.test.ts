@@ -14,10 +14,16 @@ const fileError = async (input: Uint8Array) => {
 
 describe('reading a student CSV file', () => {
   it('numbers lines as a spreadsheet does (the header is line 1) and skips blank rows without renumbering', async () => {
-    const csv = await readStudentCsv(bytes('name,mobile,subjects\r\nAsha Rao,098765 11111,Physics;Chemistry\r\n\r\n"Rao, Ravi",9876522222,\r\n'));
+    const csv = await readStudentCsv(
+      bytes('name,mobile,subjects\r\nAsha Rao,098765 11111,Physics;Chemistry\r\n\r\n"Rao, Ravi",9876522222,\r\n'),
+    );
     expect(csv.columns).toEqual(['name', 'mobile', 'subjects']);
     expect(csv.lines).toEqual([
-      { line: 2, cells: { name: 'Asha Rao', mobile: '098765 11111', subjects: 'Physics;Chemistry' }, extraCells: false },
+      {
+        line: 2,
+        cells: { name: 'Asha Rao', mobile: '098765 11111', subjects: 'Physics;Chemistry' },
+        extraCells: false,
+      },
       { line: 4, cells: { name: 'Rao, Ravi', mobile: '9876522222', subjects: '' }, extraCells: false },
     ]);
   });
@@ -29,11 +35,26 @@ describe('reading a student CSV file', () => {
   });
 
   it('reads common headings in any case and punctuation, skips a serial number, and names the columns it does not import', async () => {
-    const csv = await readStudentCsv(bytes("S.No.,Student's Name,WhatsApp No.,FATHER NAME,E-mail ID,Standard,Roll No,Subject\r\n1,Asha,9876511111,Ravi,a@b.in,Class 11,7,Physics\r\n"));
+    const csv = await readStudentCsv(
+      bytes(
+        "S.No.,Student's Name,WhatsApp No.,FATHER NAME,E-mail ID,Standard,Roll No,Subject\r\n1,Asha,9876511111,Ravi,a@b.in,Class 11,7,Physics\r\n",
+      ),
+    );
     expect(csv.columns).toEqual(['name', 'mobile', 'guardian', 'email', 'academic_level', 'subjects']);
     expect(csv.ignoredColumns).toEqual(['Roll No']);
-    expect(csv.lines[0]?.cells).toEqual({ name: 'Asha', mobile: '9876511111', guardian: 'Ravi', email: 'a@b.in', academic_level: 'Class 11', subjects: 'Physics' });
-    expect((await readStudentCsv(bytes('#,नाम,मोबाइल नंबर,कक्षा\n1,आशा,9876511111,11\n'))).lines[0]?.cells).toEqual({ name: 'आशा', mobile: '9876511111', academic_level: '11' });
+    expect(csv.lines[0]?.cells).toEqual({
+      name: 'Asha',
+      mobile: '9876511111',
+      guardian: 'Ravi',
+      email: 'a@b.in',
+      academic_level: 'Class 11',
+      subjects: 'Physics',
+    });
+    expect((await readStudentCsv(bytes('#,नाम,मोबाइल नंबर,कक्षा\n1,आशा,9876511111,11\n'))).lines[0]?.cells).toEqual({
+      name: 'आशा',
+      mobile: '9876511111',
+      academic_level: '11',
+    });
   });
 
   it('marks a line with more cells than the header', async () => {
@@ -45,8 +66,16 @@ describe('reading a student CSV file', () => {
     ['UTF-16 text', new Uint8Array([0xff, 0xfe, ...bytes('n\0a\0')]), 'UTF-16'],
     ['an empty file', bytes(''), 'The file is empty'],
     ['no header', bytes('Asha Rao,9876511111\n'), 'There is no header line'],
-    ['no heading it understands', bytes('Pupil,Cell phone\n'), 'No heading of the first line is understood: "Pupil", "Cell phone"'],
-    ['two headings of one column', bytes('name,mobile,WhatsApp No.\n'), 'The columns "mobile" and "WhatsApp No." are both read as mobile'],
+    [
+      'no heading it understands',
+      bytes('Pupil,Cell phone\n'),
+      'No heading of the first line is understood: "Pupil", "Cell phone"',
+    ],
+    [
+      'two headings of one column',
+      bytes('name,mobile,WhatsApp No.\n'),
+      'The columns "mobile" and "WhatsApp No." are both read as mobile',
+    ],
     ['no mobile column', bytes('name,email\n'), 'no "mobile" column'],
     ['a repeated column', bytes('name,mobile,name\n'), '"name" appears twice'],
     ['semicolons between columns', bytes('name;mobile\nAsha;9876511111\n'), 'separated by semicolons'],

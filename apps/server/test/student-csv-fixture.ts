@@ -8,10 +8,12 @@ export function generatedStudentCsv(lines: number, batches: { name: string; subj
   for (let i = 0; i < lines; i++) {
     const batch = batches[i % batches.length]!;
     const national = String(7000000000 + i * 13);
-    const mobile = i % 3 === 0 ? `0${national}` : i % 3 === 1 ? `${national.slice(0, 5)} ${national.slice(5)}` : `+91${national}`;
+    const mobile =
+      i % 3 === 0 ? `0${national}` : i % 3 === 1 ? `${national.slice(0, 5)} ${national.slice(5)}` : `+91${national}`;
     rows.push(`Student ${i},${mobile},Guardian ${i},Kerala,Class ${9 + (i % 4)},${batch.subject},"${batch.name}"`);
   }
   return new TextEncoder().encode(rows.join('\n'));
 }
 
-export const BATCHES_WITH_SUBJECTS = 'SELECT b.name, s.name AS subject FROM batches b JOIN subjects s ON s.id = b.subject_id ORDER BY b.id';
+export const BATCHES_WITH_SUBJECTS =
+  'SELECT b.name, s.name AS subject FROM batches b JOIN subjects s ON s.id = b.subject_id ORDER BY b.id';

@@ -21,7 +21,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function portal(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { DATA_DIR: join(dir, 'data'), NODE_ENV: 'test' }, (l) => out.push(l), (l) => err.push(l));
+  const code = await runCli(
+    argv,
+    { DATA_DIR: join(dir, 'data'), NODE_ENV: 'test' },
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -34,7 +39,9 @@ async function file(name: string, content: string | Uint8Array) {
 async function students() {
   const db = await openPglite(join(dir, 'data', 'pglite'));
   try {
-    return await db.query<{ name: string; phone_code: string; mobile: string; guardian: string }>('SELECT name, phone_code, mobile, guardian FROM students ORDER BY name');
+    return await db.query<{ name: string; phone_code: string; mobile: string; guardian: string }>(
+      'SELECT name, phone_code, mobile, guardian FROM students ORDER BY name',
+    );
   } finally {
     await db.close();
   }
@@ -82,15 +89,28 @@ describe('npm run portal -- import students', { timeout: 180_000 }, () => {
     const out = join(dir, 'export.csv');
     expect((await portal('export', 'students', out)).out).toBe(`Wrote 2 students to ${out}.`);
     const text = await readFile(out, 'utf8');
-    expect(text.split('\r\n')[0]).toBe('\uFEFFname,mobile,guardian,email,state,district,academic_level,subjects,batches');
+    expect(text.split('\r\n')[0]).toBe(
+      '\uFEFFname,mobile,guardian,email,state,district,academic_level,subjects,batches',
+    );
     const back = await portal('import', 'students', out);
-    expect(back).toMatchObject({ code: 0, out: expect.stringContaining('0 new, 0 to update, 2 unchanged, 0 with problems') });
+    expect(back).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('0 new, 0 to update, 2 unchanged, 0 with problems'),
+    });
   });
 
   it.each([
-    ['Latin-1', new Uint8Array([...Buffer.from('name,mobile\nJos'), 0xe9, ...Buffer.from(',9876544444\n')]), 'not UTF-8'],
+    [
+      'Latin-1',
+      new Uint8Array([...Buffer.from('name,mobile\nJos'), 0xe9, ...Buffer.from(',9876544444\n')]),
+      'not UTF-8',
+    ],
     ['no header', 'Asha Rao,9876544444\n', 'There is no header line'],
-    ['no heading it understands', 'Pupil,Cell\nA,9876544444\n', 'No heading of the first line is understood: "Pupil", "Cell"'],
+    [
+      'no heading it understands',
+      'Pupil,Cell\nA,9876544444\n',
+      'No heading of the first line is understood: "Pupil", "Cell"',
+    ],
     ['semicolons', 'name;mobile\nA;9876544444\n', 'separated by semicolons'],
   ])('refuses a file with %s, saying what is wrong, and stores nothing', async (label, content, message) => {
     const run = await portal('import', 'students', await file(`${label}.csv`, content), '--commit');
@@ -100,7 +120,11 @@ describe('npm run portal -- import students', { timeout: 180_000 }, () => {
   });
 
   it("accepts the byte-order mark a spreadsheet writes, the office's headings, and names the columns it does not import", async () => {
-    const run = await portal('import', 'students', await file('bom.csv', '\uFEFFS.No.,Student Name,Mobile No.,Roll No\r\n1,Asha Rao,98765 11111,14\r\n'));
+    const run = await portal(
+      'import',
+      'students',
+      await file('bom.csv', '\uFEFFS.No.,Student Name,Mobile No.,Roll No\r\n1,Asha Rao,98765 11111,14\r\n'),
+    );
     expect(run).toMatchObject({ code: 0, out: expect.stringContaining('1 unchanged') });
     expect(run.out).toContain('Not imported: Roll No (the portal does not keep these columns).');
   });

@@ -28,7 +28,10 @@ async function materialsOf(subject: string, chapterName: string, studentId: numb
 
 describe('POST /Student/study_materials', () => {
   it("lists a chapter's materials in order with chapter and subject names and a path to fetch", async () => {
-    const { status, body } = await list({ stud_id: t.demo.demoStudentId, ...chapter('Physics', 'Units and Measurements') });
+    const { status, body } = await list({
+      stud_id: t.demo.demoStudentId,
+      ...chapter('Physics', 'Units and Measurements'),
+    });
     expect(status).toBe(200);
     expect(body.data.map((m: { title: string }) => m.title)).toEqual([
       'Units and Measurements - Notes',
@@ -53,7 +56,11 @@ describe('POST /Student/study_materials', () => {
 
   it('refuses a chapter that does not belong to sub_id with 404', async () => {
     const { chapter_id } = chapter('Physics', 'Units and Measurements');
-    const { status, body } = await list({ stud_id: t.demo.demoStudentId, sub_id: chapter('Chemistry', 'Structure of Atom').sub_id, chapter_id });
+    const { status, body } = await list({
+      stud_id: t.demo.demoStudentId,
+      sub_id: chapter('Chemistry', 'Structure of Atom').sub_id,
+      chapter_id,
+    });
     expect(status).toBe(404);
     expect(JSON.stringify(body)).not.toContain('Handbook');
   });

@@ -36,31 +36,65 @@ const upload = async (kind: string, bytes: Buffer, name?: string, rawQuery?: str
 describe("an upload's own file name", () => {
   it('is kept, sanitised, and shown in the console for materials, videos and subject pictures instead of the stored name', async () => {
     const chapterId = (await call('/Chapter/save', { subject_id: physicsId, name: 'Original names' })).body.data.id;
-    const pdf = await upload('pdf', await readFile(join(demoMaterialsDir, 'living-world-notes.pdf')), 'C:\\fakepath\\Chapter 3 – गुरुत्वाकर्षण notes.pdf');
+    const pdf = await upload(
+      'pdf',
+      await readFile(join(demoMaterialsDir, 'living-world-notes.pdf')),
+      'C:\\fakepath\\Chapter 3 – गुरुत्वाकर्षण notes.pdf',
+    );
     expect(pdf.status).toBe(200);
-    expect(pdf.body.data).toMatchObject({ address: expect.stringMatching(/^upload-[0-9a-f]{32}\.pdf$/), original_name: 'Chapter 3 – गुरुत्वाकर्षण notes.pdf' });
+    expect(pdf.body.data).toMatchObject({
+      address: expect.stringMatching(/^upload-[0-9a-f]{32}\.pdf$/),
+      original_name: 'Chapter 3 – गुरुत्वाकर्षण notes.pdf',
+    });
     await call('/Material/save', { chapter_id: chapterId, title: 'Notes', file_name: pdf.body.data.address });
 
-    const video = await upload('video', await readFile(join(demoMediaDir, 'videos/lesson-b.webm')), 'Kepler lecture 1.webm');
+    const video = await upload(
+      'video',
+      await readFile(join(demoMediaDir, 'videos/lesson-b.webm')),
+      'Kepler lecture 1.webm',
+    );
     await call('/Topic/save', { chapter_id: chapterId, name: "Kepler's laws", video_link: video.body.data.address });
 
     const tree = (await call('/Course/subject', { subject_id: physicsId })).body.data;
     const chapter = tree.chapters.find((c: { id: number }) => c.id === chapterId);
-    expect(chapter.materials).toEqual([expect.objectContaining({ title: 'Notes', file_name: pdf.body.data.address, original_name: 'Chapter 3 – गुरुत्वाकर्षण notes.pdf' })]);
-    expect(chapter.topics).toEqual([expect.objectContaining({ name: "Kepler's laws", video_link: video.body.data.address, video_name: 'Kepler lecture 1.webm' })]);
+    expect(chapter.materials).toEqual([
+      expect.objectContaining({
+        title: 'Notes',
+        file_name: pdf.body.data.address,
+        original_name: 'Chapter 3 – गुरुत्वाकर्षण notes.pdf',
+      }),
+    ]);
+    expect(chapter.topics).toEqual([
+      expect.objectContaining({
+        name: "Kepler's laws",
+        video_link: video.body.data.address,
+        video_name: 'Kepler lecture 1.webm',
+      }),
+    ]);
 
-    const picture = await upload('picture', await readFile(join(demoMediaDir, 'subjects/biology.webp')), 'physics cover.webp');
+    const picture = await upload(
+      'picture',
+      await readFile(join(demoMediaDir, 'subjects/biology.webp')),
+      'physics cover.webp',
+    );
     expect(picture.status).toBe(200);
     await call('/Subject/save', { id: physicsId, name: 'Physics', thumbnail: picture.body.data.address });
     const subjects = (await call('/Course/subjects', {})).body.data.subjects;
-    expect(subjects.find((s: { id: number }) => s.id === physicsId)).toMatchObject({ thumbnail: picture.body.data.address, thumbnail_name: 'physics cover.webp' });
+    expect(subjects.find((s: { id: number }) => s.id === physicsId)).toMatchObject({
+      thumbnail: picture.body.data.address,
+      thumbnail_name: 'physics cover.webp',
+    });
   });
 
   it('leaves a file uploaded without a name, or stored before names were kept, to show its stored name', async () => {
     const answer = await upload('pdf', await readFile(join(demoMaterialsDir, 'structure-of-atom-notes.pdf')));
     expect(answer.body.data.original_name).toBeNull();
     const chapterId = (await call('/Chapter/save', { subject_id: physicsId, name: 'No names' })).body.data.id;
-    const saved = await call('/Material/save', { chapter_id: chapterId, title: 'Atoms', file_name: answer.body.data.address });
+    const saved = await call('/Material/save', {
+      chapter_id: chapterId,
+      title: 'Atoms',
+      file_name: answer.body.data.address,
+    });
     expect(saved.body.data).toMatchObject({ file_name: answer.body.data.address, original_name: null });
   });
 
@@ -69,7 +103,10 @@ describe("an upload's own file name", () => {
     const first = await upload('pdf', bytes, 'sets draft.pdf');
     const again = await upload('pdf', bytes, 'Sets worksheet (final).pdf');
     expect(again.body.data.address).toBe(first.body.data.address);
-    const [row] = await t.db.query<{ original_name: string }>('SELECT original_name FROM media_names WHERE address = $1', [first.body.data.address]);
+    const [row] = await t.db.query<{ original_name: string }>(
+      'SELECT original_name FROM media_names WHERE address = $1',
+      [first.body.data.address],
+    );
     expect(row!.original_name).toBe('Sets worksheet (final).pdf');
   });
 

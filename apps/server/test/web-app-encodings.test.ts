@@ -28,12 +28,15 @@ describe('the web app precompressed', () => {
     ['br, gzip', 'br'],
     ['gzip', 'gzip'],
     ['identity', null],
-  ])('answers Accept-Encoding %s with %s and says the answer varies by Accept-Encoding, so a cache keeps them apart', async (accept, encoding) => {
-    const response = await fetch(`${t.url}/assets/app-1a2b.js`, { headers: { 'Accept-Encoding': accept } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-encoding')).toBe(encoding);
-    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-    // fetch decodes what it was sent: every encoding carries the same script.
-    expect(await response.text()).toBe(script);
-  });
+  ])(
+    'answers Accept-Encoding %s with %s and says the answer varies by Accept-Encoding, so a cache keeps them apart',
+    async (accept, encoding) => {
+      const response = await fetch(`${t.url}/assets/app-1a2b.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      // fetch decodes what it was sent: every encoding carries the same script.
+      expect(await response.text()).toBe(script);
+    },
+  );
 });

@@ -33,9 +33,16 @@ const healthz = (port: number) =>
   });
 
 const workersOf = async (pid: number) =>
-  (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean).map(Number);
+  (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => ''))
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
 
-const logLines = (out: string) => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; pid: number; req?: { url: string } });
+const logLines = (out: string) =>
+  out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string; pid: number; req?: { url: string } });
 
 describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -47,7 +54,10 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
     const database = new URL(url!);
     database.searchParams.set('options', `-c search_path=${schema}`);
     portal = startPortal({ DATABASE_URL: database.toString() });
-    await vi.waitFor(() => expect(portal.out()).toMatch(/portal on http.*2 workers/), { timeout: 90_000, interval: 100 });
+    await vi.waitFor(() => expect(portal.out()).toMatch(/portal on http.*2 workers/), {
+      timeout: 90_000,
+      interval: 100,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -56,17 +66,25 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
     await admin?.close();
   });
 
-  it('answers from both workers, in whole log lines, and /metrics counts every request whichever worker answered', { timeout: 60_000 }, async () => {
+  it('answers from both workers, in whole log lines, and /metrics counts every request whichever worker answered', {
+    timeout: 60_000,
+  }, async () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, () => healthz(portal.port)));
     expect(statuses.every((status) => status === 200)).toBe(true);
 
-    const metrics = await fetch(`http://127.0.0.1:${portal.port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metrics = await fetch(`http://127.0.0.1:${portal.port}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(metrics.status).toBe(200);
     const text = await metrics.text();
     const count = /portal_http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} (\d+)/.exec(text);
     expect(Number(count?.[1])).toBe(30);
     // A process's own figures are not summed: each worker's memory, lag and start time under its own label.
-    for (const series of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'process_start_time_seconds']) {
+    for (const series of [
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_start_time_seconds',
+    ]) {
       expect(text.match(new RegExp(`^${series}\\{worker="\\d+"\\} `, 'gm')), series).toHaveLength(2);
     }
     if (promtool || process.env.CI) {
@@ -74,12 +92,20 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
       expect({ status: check.status, said: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, said: '' });
     }
 
-    await expect.poll(() => logLines(portal.out()).filter((line) => line.req?.url === '/healthz').length, { timeout: 10_000 }).toBe(30);
-    const answeredBy = new Set(logLines(portal.out()).filter((line) => line.req?.url === '/healthz').map((line) => line.pid));
+    await expect
+      .poll(() => logLines(portal.out()).filter((line) => line.req?.url === '/healthz').length, { timeout: 10_000 })
+      .toBe(30);
+    const answeredBy = new Set(
+      logLines(portal.out())
+        .filter((line) => line.req?.url === '/healthz')
+        .map((line) => line.pid),
+    );
     expect(answeredBy.size).toBe(2);
   });
 
-  it('replaces a worker that dies while the other keeps answering, and stops them all on SIGTERM', { timeout: 90_000 }, async () => {
+  it('replaces a worker that dies while the other keeps answering, and stops them all on SIGTERM', {
+    timeout: 90_000,
+  }, async () => {
     const pid = portal.child.pid!;
     const [victim, survivor] = await workersOf(pid);
     process.kill(victim!, 'SIGKILL');
@@ -87,16 +113,23 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
     await expect.poll(portal.out, { timeout: 30_000 }).toContain('a worker stopped; starting another');
     expect(await healthz(portal.port)).toBe(200);
     await expect
-      .poll(async () => (await workersOf(pid)).filter((worker) => worker !== victim && worker !== survivor).length, { timeout: 60_000, interval: 100 })
+      .poll(async () => (await workersOf(pid)).filter((worker) => worker !== victim && worker !== survivor).length, {
+        timeout: 60_000,
+        interval: 100,
+      })
       .toBe(1);
-    await expect.poll(() => logLines(portal.out()).filter((line) => line.msg === 'worker listening').length, { timeout: 60_000 }).toBe(3);
+    await expect
+      .poll(() => logLines(portal.out()).filter((line) => line.msg === 'worker listening').length, { timeout: 60_000 })
+      .toBe(3);
 
     portal.child.kill('SIGTERM');
     expect(await portal.exited).toBe(0);
     expect(await workersOf(pid)).toEqual([]);
   });
 
-  it('stops, saying why, when its workers cannot start (here: a database that does not exist)', { timeout: 90_000 }, async () => {
+  it('stops, saying why, when its workers cannot start (here: a database that does not exist)', {
+    timeout: 90_000,
+  }, async () => {
     const missing = new URL(url!);
     missing.pathname = `/no_such_database_${randomBytes(4).toString('hex')}`;
     const broken = startPortal({ DATABASE_URL: missing.toString(), DB_CONNECT_TIMEOUT_SECONDS: '0' });

@@ -15,7 +15,14 @@ describe('what a write announces', () => {
     db = await openTestDatabase();
     await migrate(db);
     await seedDemo(db);
-    for (const channel of ['answers_changed', 'session_changed']) stops.push(await db.listen!(channel, (payload) => heard.push(`${channel} ${payload}`), () => {}));
+    for (const channel of ['answers_changed', 'session_changed'])
+      stops.push(
+        await db.listen!(
+          channel,
+          (payload) => heard.push(`${channel} ${payload}`),
+          () => {},
+        ),
+      );
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
@@ -31,13 +38,22 @@ describe('what a write announces', () => {
         ORDER BY t.id LIMIT 1`,
     );
     const { student_id: student, subject_id: subject, topic_id: topic } = enrolment!;
-    await db.query('INSERT INTO watch_progress (student_id, topic_id, position_seconds) VALUES ($1, $2, 10)', [student, topic]);
-    await db.query('UPDATE watch_progress SET position_seconds = 20 WHERE student_id = $1 AND topic_id = $2', [student, topic]);
+    await db.query('INSERT INTO watch_progress (student_id, topic_id, position_seconds) VALUES ($1, $2, 10)', [
+      student,
+      topic,
+    ]);
+    await db.query('UPDATE watch_progress SET position_seconds = 20 WHERE student_id = $1 AND topic_id = $2', [
+      student,
+      topic,
+    ]);
     await db.query('UPDATE quiz_attempts SET marks = marks WHERE student_id = $1', [student]);
     await db.query(`UPDATE news SET heading = heading || '.'`);
     await db.query('DELETE FROM enrolments WHERE student_id = $1 AND subject_id = $2', [student, subject]);
     // Notices reach a listener in commit order: once the last one is heard, any before it would have been too.
-    await vi.waitFor(() => expect(heard).toContain(`session_changed student:${student}`), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(heard).toContain(`session_changed student:${student}`), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(heard).toEqual([`session_changed student:${student}`]);
   });
 });

@@ -9,12 +9,20 @@ const logo = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'ut
 // central 60% (the safe zone is a circle of 80%).
 const maskable = readFileSync(`${icons}maskable.svg`, 'utf8');
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 for (const size of [192, 512]) {
   const page = await browser.newPage({ viewport: { width: size, height: size } });
-  for (const [name, svg] of [['icon', logo], ['maskable', maskable]]) {
+  for (const [name, svg] of [
+    ['icon', logo],
+    ['maskable', maskable],
+  ]) {
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<body style="margin:0;background:transparent"><img src="${src}" width="${size}" height="${size}" style="display:block">`);
+    await page.setContent(
+      `<body style="margin:0;background:transparent"><img src="${src}" width="${size}" height="${size}" style="display:block">`,
+    );
     await page.screenshot({ path: `${icons}${name}-${size}.png`, omitBackground: true });
   }
   await page.close();

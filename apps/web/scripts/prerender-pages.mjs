@@ -21,7 +21,12 @@ const web = new URL('../', import.meta.url).pathname;
 const dist = `${web}dist/`;
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 
-const vite = await createServer({ root: web, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+const vite = await createServer({
+  root: web,
+  server: { middlewareMode: true, hmr: false, ws: false },
+  appType: 'custom',
+  logLevel: 'error',
+});
 let markup, shell, keys;
 try {
   const { renderLogin, renderShell, ...storageKeys } = await vite.ssrLoadModule('/src/app/prerender.tsx');
@@ -95,7 +100,8 @@ const html = readFileSync(`${dist}index.html`, 'utf8');
 // index.html's module scripts: boot.js, whose work first-paint.js does here, and the entry.
 const moduleScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const entry = [...html.matchAll(moduleScript)].map(([, src]) => src).filter((src) => !/\/boot-[^/]+\.js$/.test(src));
-if (entry.length !== 1) throw new Error(`dist/index.html should load one entry script besides boot.js, not ${entry.length}`);
+if (entry.length !== 1)
+  throw new Error(`dist/index.html should load one entry script besides boot.js, not ${entry.length}`);
 
 const loginKey = 'src/features/auth/login-page.tsx';
 if (!manifest[loginKey]) throw new Error(`${loginKey} is not in the build's manifest`);
@@ -103,7 +109,9 @@ const inEntry = new Set(staticClosure(manifest, ['index.html']));
 const loginModules = staticClosure(manifest, [loginKey]).filter((key) => !inEntry.has(key));
 const preload = loginModules.map((key) => `/${manifest[key].file}`);
 // The login chunk's own stylesheets (the phone field's), beside the entry's that index.html links already.
-const styles = [...new Set(loginModules.flatMap((key) => manifest[key].css ?? []))].filter((file) => !html.includes(`/${file}"`));
+const styles = [...new Set(loginModules.flatMap((key) => manifest[key].css ?? []))].filter(
+  (file) => !html.includes(`/${file}"`),
+);
 const head = [
   `<script src="/${firstPaintFile}" data-scripts="${entry.join(' ')}" data-preload="${preload.join(' ')}"></script>`,
   ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -112,9 +120,12 @@ const login = html
   .replace(moduleScript, '')
   .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
   .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${markup}</div></div>`);
-if (!login.includes('data-prerendered')) throw new Error('dist/index.html has no empty <div id="root"></div> to draw into');
+if (!login.includes('data-prerendered'))
+  throw new Error('dist/index.html has no empty <div id="root"></div> to draw into');
 writeFileSync(`${dist}login.html`, login);
-console.log(`login.html: ${login.length} characters with the login screen drawn in, ${firstPaintFile} (${firstPaintBytes} bytes) and ${styles.length} stylesheet(s)`);
+console.log(
+  `login.html: ${login.length} characters with the login screen drawn in, ${firstPaintFile} (${firstPaintBytes} bytes) and ${styles.length} stylesheet(s)`,
+);
 
 // index.html, which every signed-in screen opens with: the shell they share (header bar, menu button, the loading
 // state) drawn in, so a returning student sees the portal while its code downloads; the app replaces it with the
@@ -124,7 +135,8 @@ console.log(`login.html: ${login.length} characters with the login screen drawn 
 // stylesheets have the bandwidth); boot.js stays in the page, so the screen's data call and chunks start at once.
 const labelRule = (name) => (name.length > 10 ? `${name.slice(0, 10)}...` : name);
 for (const name of ['', 'Asha', 'Arjun Sharma Kumar']) {
-  if (labelRule(name) !== keys.menuLabel(name)) throw new Error('shell-paint.js cuts the name unlike components/layout/menu-label.ts');
+  if (labelRule(name) !== keys.menuLabel(name))
+    throw new Error('shell-paint.js cuts the name unlike components/layout/menu-label.ts');
 }
 const shellPaintSource = `(() => {
   const root = document.documentElement;
@@ -157,6 +169,7 @@ const withShell = html
   .replace(moduleScript, (tag, src) => (src === entry[0] ? '' : tag))
   .replace('</head>', `  <script src="/${shellPaintFile}" data-scripts="${entry[0]}"></script>\n  </head>`)
   .replace('<div id="root"></div>', `<div id="root"><div data-prerendered inert>${shell}</div></div>`);
-if (!withShell.includes('data-prerendered')) throw new Error('dist/index.html has no empty <div id="root"></div> to draw into');
+if (!withShell.includes('data-prerendered'))
+  throw new Error('dist/index.html has no empty <div id="root"></div> to draw into');
 writeFileSync(`${dist}index.html`, withShell);
 console.log(`index.html: the signed-in shell drawn in, ${shellPaintFile} (${shellPaintBytes} bytes)`);

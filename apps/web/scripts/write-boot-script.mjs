@@ -19,7 +19,10 @@ const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 // Everything the entry already loads statically is not worth preloading again.
 const inEntry = new Set(staticClosure(manifest, ['index.html']).map((key) => manifest[key].file));
 /** The files a module needs before it runs, minus the entry's. */
-const files = (key) => staticClosure(manifest, [key]).map((k) => manifest[k].file).filter((file) => !inEntry.has(file));
+const files = (key) =>
+  staticClosure(manifest, [key])
+    .map((k) => manifest[k].file)
+    .filter((file) => !inEntry.has(file));
 
 // The screens, as the app itself declares them (src/app/screens.json): route pattern → module under src/features,
 // and its first call: API path, body fields taken from the address, the picture in the answer.
@@ -29,8 +32,15 @@ const screens = Object.entries(table).map(([pattern, { module, call = '', from =
   // Body field → number of the pattern's group that holds its value.
   const fields = Object.fromEntries(Object.entries(from).map(([field, param]) => [field, params.indexOf(param) + 1]));
   if (Object.values(fields).includes(0)) throw new Error(`screens.json: ${pattern} has no such parameter`);
-  if (!manifest[`src/features/${module}.tsx`]) throw new Error(`screens.json: ${pattern} names ${module}, which the build did not chunk`);
-  return { pattern: `^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, call, fields, picture, files: files(`src/features/${module}.tsx`) };
+  if (!manifest[`src/features/${module}.tsx`])
+    throw new Error(`screens.json: ${pattern} names ${module}, which the build did not chunk`);
+  return {
+    pattern: `^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`,
+    call,
+    fields,
+    picture,
+    files: files(`src/features/${module}.tsx`),
+  };
 });
 const shared = files('src/app/signed-in-app.tsx');
 const login = files('src/features/auth/login-page.tsx');
@@ -90,7 +100,10 @@ const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64
 writeFileSync(dist + bootFile, boot);
 
 const html = readFileSync(`${dist}index.html`, 'utf8');
-const withBoot = html.replace(/(\s*)<script type="module"/, `$1<script type="module" crossorigin src="/${bootFile}"></script>$1<script type="module"`);
+const withBoot = html.replace(
+  /(\s*)<script type="module"/,
+  `$1<script type="module" crossorigin src="/${bootFile}"></script>$1<script type="module"`,
+);
 if (withBoot === html) throw new Error('dist/index.html has no module script to load the boot script before');
 writeFileSync(`${dist}index.html`, withBoot);
 console.log(`${bootFile}: ${boot.length} bytes, preloads for ${screens.length} screens`);

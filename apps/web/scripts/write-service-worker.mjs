@@ -9,7 +9,9 @@ const LARGE_ASSET_BYTES = 400 * 1024;
 // The staff console is built into the same folder (vite.console.config.ts): its own chunks are not the
 // student app's and are not precached for students.
 const filesOf = (manifest) =>
-  existsSync(`${dist}${manifest}`) ? Object.values(JSON.parse(readFileSync(`${dist}${manifest}`, 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? [])]) : [];
+  existsSync(`${dist}${manifest}`)
+    ? Object.values(JSON.parse(readFileSync(`${dist}${manifest}`, 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? [])])
+    : [];
 const studentFiles = new Set(filesOf('.vite/manifest.json'));
 const consoleOnly = filesOf('.vite/console-manifest.json').filter((file) => !studentFiles.has(file));
 
@@ -20,7 +22,13 @@ const { count, size, warnings } = await generateSW({
   // players' libraries), which only a student who opens a document or such a video needs, and which need the
   // network for the document or video anyway: they are cached at first use instead (below), not downloaded on
   // mobile data at install.
-  globPatterns: ['index.html', 'manifest.webmanifest', 'favicon.svg', 'icons/*.png', 'assets/**/*.{js,mjs,css,svg,png,woff2}'],
+  globPatterns: [
+    'index.html',
+    'manifest.webmanifest',
+    'favicon.svg',
+    'icons/*.png',
+    'assets/**/*.{js,mjs,css,svg,png,woff2}',
+  ],
   globIgnores: ['console.html', ...consoleOnly],
   maximumFileSizeToCacheInBytes: LARGE_ASSET_BYTES,
   // Hashed names change with their content: no revision query needed, and the server caches them for a year.
@@ -43,7 +51,8 @@ const { count, size, warnings } = await generateSW({
     },
     {
       // Subject and news pictures are public; cleared at Logout all the same (lib/private-data.ts).
-      urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.destination === 'image' && url.pathname.startsWith('/media/'),
+      urlPattern: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.destination === 'image' && url.pathname.startsWith('/media/'),
       handler: 'StaleWhileRevalidate',
       options: { cacheName: 'media-images', expiration: { maxEntries: 80, maxAgeSeconds: 7 * 24 * 3600 } },
     },
@@ -51,4 +60,6 @@ const { count, size, warnings } = await generateSW({
 });
 const skipped = warnings.filter((warning) => warning.includes("won't be precached"));
 for (const warning of warnings) if (!skipped.includes(warning)) console.warn(warning);
-console.log(`sw.js: ${count} files precached, ${(size / 1024).toFixed(1)} KB; ${skipped.length} files over ${LARGE_ASSET_BYTES / 1024} KB cached at first use`);
+console.log(
+  `sw.js: ${count} files precached, ${(size / 1024).toFixed(1)} KB; ${skipped.length} files over ${LARGE_ASSET_BYTES / 1024} KB cached at first use`,
+);

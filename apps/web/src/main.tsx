@@ -16,20 +16,22 @@ const PRELOAD_WAIT_MS = 1500;
 // The remembered language's texts (Hindi: a chunk of its own) are there before the first render too.
 void Promise.all([
   startLanguage().catch(() => undefined),
-  Promise.race([preloadFirstScreen(window.location.pathname), new Promise((done) => setTimeout(done, PRELOAD_WAIT_MS))]).catch(() => undefined),
-])
-  .then(() => {
-    const root = createRoot(document.getElementById('root')!);
-    // As a transition the first render yields to the browser every few milliseconds instead of holding the main
-    // thread for the whole tree, which a cheap phone takes hundreds of milliseconds over.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    );
-  });
+  Promise.race([
+    preloadFirstScreen(window.location.pathname),
+    new Promise((done) => setTimeout(done, PRELOAD_WAIT_MS)),
+  ]).catch(() => undefined),
+]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition the first render yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole tree, which a cheap phone takes hundreds of milliseconds over.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
 
 // The service worker (offline use, install, update prompt) registers once the page has loaded: its code and its
 // precaching never compete with the first screen (docs/decisions/035-offline.md).

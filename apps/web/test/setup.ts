@@ -13,7 +13,13 @@ setLanguageLoaders({ hi: async () => (await import('../src/i18n/hi.ts')).hindi }
 // What jsdom lacks: matchMedia (the toaster asks about reduced motion; a screen without media features)
 // and ResizeObserver (Headless UI's anchored menus watch their button).
 window.matchMedia ??= (media: string) =>
-  ({ matches: false, media, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+  ({
+    matches: false,
+    media,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }) as unknown as MediaQueryList;
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -22,7 +28,10 @@ globalThis.ResizeObserver ??= class {
 
 // jsdom's text track list is not an event target; the YouTube and Vimeo player elements listen to their list's changes when they load
 // (asynchronously, so without this a test could end first or be hit by the TypeError after it passed).
-if (typeof (document.createElement('video').textTracks as Partial<TextTrackList> | undefined)?.addEventListener !== 'function') {
+if (
+  typeof (document.createElement('video').textTracks as Partial<TextTrackList> | undefined)?.addEventListener !==
+  'function'
+) {
   const lists = new WeakMap<HTMLMediaElement, EventTarget>();
   Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
     configurable: true,

@@ -13,7 +13,10 @@ export const digits = (label: string, min: number, max: number) =>
 /** A mobile number as people write it: digits with spaces, dashes, dots, brackets or a leading +. */
 export const writtenMobile = z
   .string()
-  .check(z.maxLength(32, 'mobile is too long'), z.regex(/^\+?[\d\s().-]*\d[\d\s().-]*$/, 'mobile must be digits (spaces and dashes allowed)'));
+  .check(
+    z.maxLength(32, 'mobile is too long'),
+    z.regex(/^\+?[\d\s().-]*\d[\d\s().-]*$/, 'mobile must be digits (spaces and dashes allowed)'),
+  );
 
 export const otpRef = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'otp_ref is not valid'));
 
@@ -58,7 +61,13 @@ export const verifyOtp = endpoint({
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: student, token: z.string() }),
     z.object({ status: z.literal(true), message: z.string(), data: z.object({ request_id: z.number() }) }),
-    z.object({ status: z.literal(false), message: z.string(), code: refusalCode, sign_in: z.optional(z.boolean()), tries_left: z.optional(z.number()) }),
+    z.object({
+      status: z.literal(false),
+      message: z.string(),
+      code: refusalCode,
+      sign_in: z.optional(z.boolean()),
+      tries_left: z.optional(z.number()),
+    }),
   ]),
 });
 

@@ -19,12 +19,16 @@ export const envelope = <T extends z.ZodMiniType>(data: T) =>
  * What a refused or failed call answers: the spec's `{status, message}` plus the refusal's code and, when one field was
  * refused, its name (refusals.ts).
  */
-export const failure = z.object({ status: z.literal(false), message: z.string(), code: refusalCode, field: z.optional(z.string()) });
+export const failure = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  code: refusalCode,
+  field: z.optional(z.string()),
+});
 export type Failure = z.infer<typeof failure>;
 
 /** A request body that carries the caller's own student id, checked against the session. */
-export const studentBody = <S extends $ZodShape>(shape: S) =>
-  z.strictObject({ stud_id: id, ...shape });
+export const studentBody = <S extends $ZodShape>(shape: S) => z.strictObject({ stud_id: id, ...shape });
 
 export interface Endpoint<Body extends z.ZodMiniType | undefined, Response extends z.ZodMiniType> {
   method: 'GET' | 'POST';
@@ -40,6 +44,8 @@ export const endpoint = <Body extends z.ZodMiniType | undefined, Response extend
   definition: Endpoint<Body, Response>,
 ) => definition;
 
-export type BodyInput<E> = E extends Endpoint<infer B, z.ZodMiniType> ? (B extends z.ZodMiniType ? z.input<B> : never) : never;
-export type BodyOutput<E> = E extends Endpoint<infer B, z.ZodMiniType> ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
+export type BodyInput<E> =
+  E extends Endpoint<infer B, z.ZodMiniType> ? (B extends z.ZodMiniType ? z.input<B> : never) : never;
+export type BodyOutput<E> =
+  E extends Endpoint<infer B, z.ZodMiniType> ? (B extends z.ZodMiniType ? z.output<B> : never) : never;
 export type ResponseOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer R> ? z.output<R> : never;

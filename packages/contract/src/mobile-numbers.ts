@@ -73,13 +73,18 @@ const refuse = (message: string, code: MobileRefusalCode, unknownCountry = false
 
 /** The rules over one metadata: the server's whole world, or the student app's India. */
 export function mobileNumbers(metadata: MetadataJson) {
-  const parse = (text: string, options?: Parameters<typeof parsePhoneNumberWithError>[1]): PhoneNumber => parsePhoneNumberWithError(text, options ?? {}, metadata);
+  const parse = (text: string, options?: Parameters<typeof parsePhoneNumberWithError>[1]): PhoneNumber =>
+    parsePhoneNumberWithError(text, options ?? {}, metadata);
 
   /** Parses a mobile number written any common way into its canonical form, or says why it is not one. */
   function canonicalMobile(input: string, context: MobileContext = {}): MobileCheck {
     const text = input.trim();
     if (!text) return refuse('Enter a mobile number.', 'mobile_empty');
-    if (!allowed.test(text)) return refuse('A mobile number has only digits, spaces, dashes, brackets and a + at the start.', 'mobile_characters');
+    if (!allowed.test(text))
+      return refuse(
+        'A mobile number has only digits, spaces, dashes, brackets and a + at the start.',
+        'mobile_characters',
+      );
     const digits = text.replace(/\D/g, '');
     if (!digits) return refuse('Enter a mobile number.', 'mobile_empty');
 
@@ -88,7 +93,11 @@ export function mobileNumbers(metadata: MetadataJson) {
     const options = context.callingCode
       ? { defaultCallingCode: context.callingCode }
       : { defaultCountry: context.defaultCountry ?? DEFAULT_COUNTRY };
-    const country = written.startsWith('+') ? undefined : context.callingCode ? undefined : (context.defaultCountry ?? DEFAULT_COUNTRY);
+    const country = written.startsWith('+')
+      ? undefined
+      : context.callingCode
+        ? undefined
+        : (context.defaultCountry ?? DEFAULT_COUNTRY);
 
     let parsed: PhoneNumber | undefined;
     try {
@@ -97,16 +106,27 @@ export function mobileNumbers(metadata: MetadataJson) {
       parsed = undefined;
     }
     // The common case, a valid number, is parsed once; only a refusal looks for its reason.
-    if (parsed?.isValid()) return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
+    if (parsed?.isValid())
+      return { ok: true, e164: parsed.number, callingCode: parsed.countryCallingCode, national: parsed.nationalNumber };
     const lengthProblem = validatePhoneNumberLength(written, options, metadata);
-    if (lengthProblem) return refuse(describeLength(lengthProblem, countryName(country)), lengthCode(lengthProblem), lengthProblem === 'INVALID_COUNTRY');
+    if (lengthProblem)
+      return refuse(
+        describeLength(lengthProblem, countryName(country)),
+        lengthCode(lengthProblem),
+        lengthProblem === 'INVALID_COUNTRY',
+      );
     if (!parsed) return refuse('This is not a phone number.', 'mobile_not_a_number');
     const where = countryName(parsed.country) ?? `+${parsed.countryCallingCode}`;
     const lengths = parsed.country ? mobileLengths(parsed.country) : undefined;
     const count = parsed.nationalNumber.length;
-    if (lengths?.length && count < Math.min(...lengths)) return refuse(describeLength('TOO_SHORT', where), 'mobile_too_short');
-    if (lengths?.length && count > Math.max(...lengths)) return refuse(describeLength('TOO_LONG', where), 'mobile_too_long');
-    return refuse(`This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`, 'mobile_not_mobile');
+    if (lengths?.length && count < Math.min(...lengths))
+      return refuse(describeLength('TOO_SHORT', where), 'mobile_too_short');
+    if (lengths?.length && count > Math.max(...lengths))
+      return refuse(describeLength('TOO_LONG', where), 'mobile_too_long');
+    return refuse(
+      `This is not a mobile number in ${where} (a landline, or a digit is wrong): sign-in codes are sent by SMS.`,
+      'mobile_not_mobile',
+    );
   }
 
   /**
@@ -134,7 +154,9 @@ export function mobileNumbers(metadata: MetadataJson) {
   function mobileLengths(country: CountryCode): number[] | undefined {
     const numbering = new Metadata(metadata);
     numbering.selectNumberingPlan(country);
-    const plan = numbering.numberingPlan as { type?: (type: 'MOBILE') => { possibleLengths(): number[] } | undefined } | undefined;
+    const plan = numbering.numberingPlan as
+      | { type?: (type: 'MOBILE') => { possibleLengths(): number[] } | undefined }
+      | undefined;
     return plan?.type?.('MOBILE')?.possibleLengths();
   }
 

@@ -6,6 +6,15 @@
 import metadata from 'libphonenumber-js/metadata.mobile.json';
 import { mobileNumbers } from './mobile-numbers.ts';
 
-export { DEFAULT_COUNTRY, countryName, type CanonicalMobile, type CountryCode, type MobileCheck, type MobileContext, type MobileRefusalCode, type RefusedMobile } from './mobile-numbers.ts';
+export {
+  DEFAULT_COUNTRY,
+  countryName,
+  type CanonicalMobile,
+  type CountryCode,
+  type MobileCheck,
+  type MobileContext,
+  type MobileRefusalCode,
+  type RefusedMobile,
+} from './mobile-numbers.ts';
 
 export const { canonicalMobile, countryOfNumber, formatMobile, isCountryCode, callingCodeOf } = mobileNumbers(metadata);

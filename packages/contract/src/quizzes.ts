@@ -92,7 +92,9 @@ export const submitQuiz = endpoint({
      * Made by the client when the student starts the quiz and sent with every retry of the same answers:
      * a repeat answers the first attempt again and stores nothing.
      */
-    submission_id: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID'))),
+    submission_id: z.optional(
+      z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')),
+    ),
   }),
   response: z.union([
     z.object({ status: z.literal(true), message: z.string(), data: quizResult }),

@@ -40,7 +40,13 @@ export const signupBody = z.strictObject({
   state: text('Enter your state.', 60),
   district: text('Enter your district.', 60),
   email: z._default(
-    z.string().check(z.trim(), z.maxLength(254, 'Use at most 254 characters.'), z.regex(emailPattern, 'Enter a valid email address, or leave it empty.')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(254, 'Use at most 254 characters.'),
+        z.regex(emailPattern, 'Enter a valid email address, or leave it empty.'),
+      ),
     '',
   ),
   /** As the student wrote it; the server reads it as one canonical number (phone.ts) and says why when it cannot. */

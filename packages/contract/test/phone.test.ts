@@ -18,7 +18,10 @@ describe('canonical mobile numbers', () => {
   });
 
   it('reads a number without + in the configured country', () => {
-    expect(canonicalMobile('07911 123456', { defaultCountry: 'GB' })).toMatchObject({ ok: true, e164: '+447911123456' });
+    expect(canonicalMobile('07911 123456', { defaultCountry: 'GB' })).toMatchObject({
+      ok: true,
+      e164: '+447911123456',
+    });
     expect(canonicalMobile('+44 7911 123456')).toMatchObject({ ok: true, e164: '+447911123456', callingCode: '44' });
   });
 

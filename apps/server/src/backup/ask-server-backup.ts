@@ -13,14 +13,23 @@ export async function backupThroughServer(config: Pick<Config, 'DATA_DIR'>, file
   const where = localAdminFile(config);
   const admin = JSON.parse(
     await readFile(where, 'utf8').catch(() => {
-      throw new Error(`The running server holds the embedded database but says nowhere how to ask it for a backup (${where}): restart it with this version.`);
+      throw new Error(
+        `The running server holds the embedded database but says nowhere how to ask it for a backup (${where}): restart it with this version.`,
+      );
     }),
   ) as LocalAdmin;
   const body = JSON.stringify({ file: resolve(file) });
   const answer = await new Promise<{ status: boolean; message: string; data?: BackupSummary }>((done, fail) => {
     const call = request(
       admin.url,
-      { method: 'POST', headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${admin.token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

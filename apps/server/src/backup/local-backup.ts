@@ -34,11 +34,17 @@ export function offerLocalBackup(app: FastifyInstance, config: Config) {
     const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
     const expected = Buffer.from(token);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.code(401).send({ status: false, message: 'Only the command line on this machine may ask for a backup.' });
+      return reply
+        .code(401)
+        .send({ status: false, message: 'Only the command line on this machine may ask for a backup.' });
     }
     const body = LocalBackupBody.safeParse(request.body);
-    if (!body.success || !isAbsolute(body.data.file)) return reply.code(400).send({ status: false, message: 'Name the archive by its absolute path.' });
-    if (running) return reply.code(409).send({ status: false, message: 'A backup is already being written: wait for it to finish.' });
+    if (!body.success || !isAbsolute(body.data.file))
+      return reply.code(400).send({ status: false, message: 'Name the archive by its absolute path.' });
+    if (running)
+      return reply
+        .code(409)
+        .send({ status: false, message: 'A backup is already being written: wait for it to finish.' });
     running = true;
     try {
       const summary = await backup(app.db, config, body.data.file);
@@ -46,7 +52,10 @@ export function offerLocalBackup(app: FastifyInstance, config: Config) {
       return { status: true, message: 'ok', data: summary };
     } catch (error) {
       request.log.error({ err: error, file: body.data.file }, 'backup failed');
-      return reply.code(500).send({ status: false, message: `The backup failed: ${error instanceof Error ? error.message : String(error)}` });
+      return reply.code(500).send({
+        status: false,
+        message: `The backup failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
     } finally {
       running = false;
     }

@@ -3,9 +3,24 @@ import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { materialsDir, mediaDir } from '../file-folders.ts';
-import { type BackupSummary, MANIFEST, type Manifest, ROW_COUNTS, SIGN_IN_STATE, tableOfEntry, type TableRows } from './archive-format.ts';
+import {
+  type BackupSummary,
+  MANIFEST,
+  type Manifest,
+  ROW_COUNTS,
+  SIGN_IN_STATE,
+  tableOfEntry,
+  type TableRows,
+} from './archive-format.ts';
 import { entryText, tarEntries } from './tar-entries.ts';
-import { appliedMigrationNames, insertRows, parentsOf, resetSequences, restorableColumns, tablesInOrder } from './table-data.ts';
+import {
+  appliedMigrationNames,
+  insertRows,
+  parentsOf,
+  resetSequences,
+  restorableColumns,
+  tablesInOrder,
+} from './table-data.ts';
 
 type Folders = Pick<Config, 'MEDIA_DIR' | 'MATERIALS_DIR'>;
 
@@ -47,26 +62,36 @@ async function restoreRows(tx: Queryable, file: string): Promise<BackupSummary> 
   let counted: TableRows[] | undefined;
   for await (const entry of tarEntries(file)) {
     if (!manifest) {
-      if (entry.path !== MANIFEST) throw new RestoreRefused(`${file} is not a portal backup (it does not begin with its manifest).`);
+      if (entry.path !== MANIFEST)
+        throw new RestoreRefused(`${file} is not a portal backup (it does not begin with its manifest).`);
       manifest = parseManifest(await entryText(entry), file);
       restoring = await TableRestore.begin(tx, manifest);
       continue;
     }
     const rows = tableOfEntry(entry.path);
     if (rows && restoring) await restoring.add(rows.table, await entryText(entry), rows.version);
-    else if (entry.path === ROW_COUNTS) counted = (JSON.parse(await entryText(entry)) as { tables: TableRows[] }).tables;
+    else if (entry.path === ROW_COUNTS)
+      counted = (JSON.parse(await entryText(entry)) as { tables: TableRows[] }).tables;
     // The folders come after the rows: this pass is done.
     else if (entry.path.startsWith('media/') || entry.path.startsWith('materials/')) break;
   }
   if (!manifest || !restoring) throw new RestoreRefused(`${file} is not a portal backup (it has no manifest).`);
   counted ??= manifest.version === 1 ? manifest.tables.map((t) => ({ name: t.name, rows: t.rows ?? 0 })) : undefined;
-  if (!counted) throw new RestoreRefused(`${file} is incomplete (it ends before its row counts): the backup that wrote it did not finish.`);
+  if (!counted)
+    throw new RestoreRefused(
+      `${file} is incomplete (it ends before its row counts): the backup that wrote it did not finish.`,
+    );
   return { createdAt: manifest.createdAt, tables: await restoring.finish(counted, file) };
 }
 
 function parseManifest(text: string, file: string): Manifest {
   const manifest = JSON.parse(text) as Partial<Manifest>;
-  if (manifest.format !== 'portal-backup' || (manifest.version !== 1 && manifest.version !== 2) || !manifest.tables || !manifest.migrations) {
+  if (
+    manifest.format !== 'portal-backup' ||
+    (manifest.version !== 1 && manifest.version !== 2) ||
+    !manifest.tables ||
+    !manifest.migrations
+  ) {
     throw new RestoreRefused(`${file} is not a portal backup this version can read.`);
   }
   return manifest as Manifest;
@@ -85,14 +110,22 @@ class TableRestore {
   static async begin(tx: Queryable, manifest: Manifest): Promise<TableRestore> {
     const known = new Set(await appliedMigrationNames(tx));
     const unknown = manifest.migrations.filter((m) => !known.has(m));
-    if (unknown.length) throw new RestoreRefused(`The backup comes from a newer portal (migrations ${unknown.join(', ')}): upgrade first.`);
+    if (unknown.length)
+      throw new RestoreRefused(
+        `The backup comes from a newer portal (migrations ${unknown.join(', ')}): upgrade first.`,
+      );
     const tables = await tablesInOrder(tx);
-    const archived = manifest.tables.map((t) => t.name).filter((name) => tables.includes(name) && !SIGN_IN_STATE.has(name));
+    const archived = manifest.tables
+      .map((t) => t.name)
+      .filter((name) => tables.includes(name) && !SIGN_IN_STATE.has(name));
     // Rows are read once, in the archive's order: each table's parents here must come before it there.
     const parents = await parentsOf(tx);
     for (const [i, table] of archived.entries()) {
       const late = (parents.get(table) ?? []).find((parent) => archived.indexOf(parent) > i);
-      if (late) throw new RestoreRefused(`The archive lists ${table} before ${late}, which it now refers to: restore it with the portal version that wrote it, then upgrade.`);
+      if (late)
+        throw new RestoreRefused(
+          `The archive lists ${table} before ${late}, which it now refers to: restore it with the portal version that wrote it, then upgrade.`,
+        );
     }
     // Reference rows that migrations filled are replaced by the archive's; sessions and staff of this installation go.
     for (const table of [...tables].reverse()) await tx.query(`DELETE FROM "${table}"`);
@@ -120,7 +153,8 @@ class TableRestore {
     const tables = counted.filter((t) => this.tables.has(t.name));
     for (const { name, rows } of tables) {
       const restored = this.restored.get(name) ?? 0;
-      if (restored !== rows) throw new RestoreRefused(`${file} is damaged: ${name} should have ${rows} rows and has ${restored}.`);
+      if (restored !== rows)
+        throw new RestoreRefused(`${file} is damaged: ${name} should have ${rows} rows and has ${restored}.`);
       await resetSequences(this.tx, name);
     }
     return tables;

@@ -9,7 +9,17 @@ import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { materialsDir, mediaDir } from '../file-folders.ts';
-import { type BackupSummary, FOLDERS, MANIFEST, type Manifest, ROW_COUNTS, ROWS_PER_ENTRY, rowsEntry, SIGN_IN_STATE, type TableRows } from './archive-format.ts';
+import {
+  type BackupSummary,
+  FOLDERS,
+  MANIFEST,
+  type Manifest,
+  ROW_COUNTS,
+  ROWS_PER_ENTRY,
+  rowsEntry,
+  SIGN_IN_STATE,
+  type TableRows,
+} from './archive-format.ts';
 import { appliedMigrationNames, tableLines, tablesInOrder } from './table-data.ts';
 
 type Folders = Pick<Config, 'MEDIA_DIR' | 'MATERIALS_DIR'>;

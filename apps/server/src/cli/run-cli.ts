@@ -12,8 +12,12 @@ const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
 /** Every command in cli/commands/, one file each, in name order. */
 export async function loadCommands(): Promise<Command[]> {
-  const files = (await readdir(commandsDir)).filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.test.ts')).sort();
-  const modules = await Promise.all(files.map(async (file) => (await import(commandsDir + file)) as { default: Command }));
+  const files = (await readdir(commandsDir))
+    .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.test.ts'))
+    .sort();
+  const modules = await Promise.all(
+    files.map(async (file) => (await import(commandsDir + file)) as { default: Command }),
+  );
   return modules.map((module) => module.default).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -59,7 +63,11 @@ export async function runCli(
 
   let db;
   let config: Config | undefined;
-  const given = { options: parsed.values, positionals: parsed.positionals.slice(command.name.split(' ').length), print };
+  const given = {
+    options: parsed.values,
+    positionals: parsed.positionals.slice(command.name.split(' ').length),
+    print,
+  };
   try {
     config = loadConfig(env);
     db = await connect(config, undefined, 'command line');
@@ -72,7 +80,11 @@ export async function runCli(
         try {
           return await command.throughServer({ ...given, config });
         } catch (failure) {
-          printError(failure instanceof CommandError ? `${failure.message}\nUsage: npm run portal -- ${command.usage}` : `${(failure as Error).message}`);
+          printError(
+            failure instanceof CommandError
+              ? `${failure.message}\nUsage: npm run portal -- ${command.usage}`
+              : `${(failure as Error).message}`,
+          );
           return 1;
         }
       }

@@ -20,7 +20,8 @@ export function answerMetricsRequests() {
   const aggregator = new AggregatorRegistry();
   cluster.on('message', (worker, message: { type?: string; id?: number }) => {
     if (message?.type !== ASK) return;
-    const reply = (answer: Omit<Answer, 'type' | 'id'>) => worker.isConnected() && worker.send({ type: ANSWER, id: message.id, ...answer });
+    const reply = (answer: Omit<Answer, 'type' | 'id'>) =>
+      worker.isConnected() && worker.send({ type: ANSWER, id: message.id, ...answer });
     aggregator.clusterMetrics().then(
       (text) => reply({ text }),
       (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }),

@@ -27,7 +27,9 @@ export function runPrimary(config: Pick<Config, 'WORKERS' | 'PORT'>, describe: s
     listening.add(worker);
     if (started || listening.size < config.WORKERS) return;
     started = true;
-    say(30, `portal on http://localhost:${config.PORT} (${describe}, ${config.WORKERS} workers)`, { workers: config.WORKERS });
+    say(30, `portal on http://localhost:${config.PORT} (${describe}, ${config.WORKERS} workers)`, {
+      workers: config.WORKERS,
+    });
   });
 
   cluster.on('exit', (worker, code, signal) => {

@@ -8,7 +8,9 @@ import { openPgliteThread } from './pglite-thread.ts';
 import { openPostgres } from './postgres.ts';
 
 type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
-  Partial<Pick<Config, 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_CONNECT_TIMEOUT_SECONDS' | 'INSTITUTE_TIMEZONE'>>;
+  Partial<
+    Pick<Config, 'DB_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_CONNECT_TIMEOUT_SECONDS' | 'INSTITUTE_TIMEZONE'>
+  >;
 
 /** host:port/database of a connection string, without its password, for messages. */
 export const describeDatabase = (url: string) => {

@@ -17,7 +17,11 @@ export interface Database extends Queryable {
    * commits); `onState(false)` when notifications may be missed (a lost connection), `onState(true)` when listening
    * (again). Resolves once listening; the function it returns stops.
    */
-  listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   readonly kind: 'pglite' | 'postgres';
   /** Connections of a pool (PostgreSQL), from the statements in flight; the embedded database has none. */
   poolStats?(): { inUse: number; idle: number; waiting: number };

@@ -18,7 +18,11 @@ export async function listenForNotices<L extends NoticeListener>(
 ): Promise<() => Promise<void>> {
   if (!db.listen || registry.has(db)) return async () => {};
   const listener = create();
-  const stop = await db.listen(channel, (payload) => listener.onNotice(payload), (listening) => listener.setListening(listening));
+  const stop = await db.listen(
+    channel,
+    (payload) => listener.onNotice(payload),
+    (listening) => listener.setListening(listening),
+  );
   registry.set(db, listener);
   return async () => {
     registry.delete(db);

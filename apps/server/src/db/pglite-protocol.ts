@@ -13,7 +13,19 @@ export type Reply = { id: number; value?: unknown; error?: WireError } | { notif
 /** An error as it crosses threads: PostgreSQL's fields (code, detail, constraint…) kept, the class lost. */
 export type WireError = Record<string, unknown> & { message: string };
 
-const fields = ['name', 'code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where'];
+const fields = [
+  'name',
+  'code',
+  'detail',
+  'hint',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'severity',
+  'position',
+  'where',
+];
 
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { message: String(error) };

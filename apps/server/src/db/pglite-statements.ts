@@ -19,7 +19,7 @@ interface Prepared {
   columns: Column[];
 }
 type Notification = InstanceType<typeof protocol.messages.NotificationResponseMessage>;
-type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>["parse"]>[1]>[0];
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 
 const { serialize } = protocol;
 
@@ -81,7 +81,9 @@ export function preparedQueries(pg: PGlite, limit = 500) {
     if (error) throw error;
     for (const message of messages) if (message.name === 'notification') announce(message as Notification);
     // Execute sends no row description of its own: the one described at parse time names the columns.
-    return parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, internals.parsers)[0]?.rows ?? [];
+    return (
+      parse.parseResults(statement.rows ? [statement.rows, ...messages] : messages, internals.parsers)[0]?.rows ?? []
+    );
   }
 
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -119,4 +121,5 @@ export function preparedQueries(pg: PGlite, limit = 500) {
 
 const PLAIN = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
 // A backup's cursor (DECLARE, FETCH, CLOSE) reads in batches: forgetting the statements at each would leave hundreds behind.
-const HARMLESS = /^\s*(SET|SHOW|RESET|ANALYZE|VACUUM|BEGIN|COMMIT|ROLLBACK|LISTEN|UNLISTEN|NOTIFY|DECLARE|FETCH|CLOSE)\b/i;
+const HARMLESS =
+  /^\s*(SET|SHOW|RESET|ANALYZE|VACUUM|BEGIN|COMMIT|ROLLBACK|LISTEN|UNLISTEN|NOTIFY|DECLARE|FETCH|CLOSE)\b/i;

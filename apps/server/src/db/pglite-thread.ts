@@ -13,15 +13,21 @@ type Op = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) 
  * tsx's API (Node 20 does not apply `--import tsx` to a worker's own file).
  */
 function startWorker(dataDir: string) {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
   const file = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
-  return new Worker(`import(${JSON.stringify(tsxApi())}).then(({ tsImport }) => tsImport(${file}, ${file}))`, { eval: true, workerData: { dataDir } });
+  return new Worker(`import(${JSON.stringify(tsxApi())}).then(({ tsImport }) => tsImport(${file}, ${file}))`, {
+    eval: true,
+    workerData: { dataDir },
+  });
 }
 
 /** Where tsx's ES module API is, by its package's own exports (a worker resolves bare names from its working directory). */
 function tsxApi() {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   const entry = exports['./esm/api']?.import.default;
   if (!entry) throw new Error('tsx has no ./esm/api export: run the built server (npm run build) instead');
   return pathToFileURL(join(dirname(manifest), entry)).href;

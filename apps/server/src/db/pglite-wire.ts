@@ -10,9 +10,16 @@ export interface Column {
 }
 
 /** The columns a statement's row description names, with PGlite's parser for each type (its own, then the defaults). */
-export function columnsOf(fields: readonly { name: string; dataTypeID: number }[], parsers: Record<number, Parse>): Column[] {
+export function columnsOf(
+  fields: readonly { name: string; dataTypeID: number }[],
+  parsers: Record<number, Parse>,
+): Column[] {
   const defaults = types.parsers as Record<number, Parse>;
-  return fields.map(({ name, dataTypeID }) => ({ name, type: dataTypeID, parse: parsers[dataTypeID] ?? defaults[dataTypeID] }));
+  return fields.map(({ name, dataTypeID }) => ({
+    name,
+    type: dataTypeID,
+    parse: parsers[dataTypeID] ?? defaults[dataTypeID],
+  }));
 }
 
 const DATA_ROW = 0x44; // D

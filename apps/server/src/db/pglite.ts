@@ -19,8 +19,7 @@ export async function openPglite(dataDir?: string, start?: Blob): Promise<Databa
   return {
     kind: 'pglite',
     query,
-    transaction: (work) =>
-      pg.transaction((tx) => work({ query: (sql, params) => prepared(sql, params, tx) })),
+    transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => prepared(sql, params, tx) })),
     close: () => pg.close(),
     // One process holds the embedded database, so no notification can be missed.
     listen: async (channel, onMessage, onState) => {

@@ -61,7 +61,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       openTransactions++;
       try {
         const pool = transactions;
-        return (await watch.guard(() => pool.begin((tx) => work({ query: (text, params) => run(tx, text, params) })))) as T;
+        return (await watch.guard(() =>
+          pool.begin((tx) => work({ query: (text, params) => run(tx, text, params) })),
+        )) as T;
       } finally {
         openTransactions--;
       }
@@ -87,7 +89,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       watch.stop();
       await Promise.all([sql.end({ timeout: 5 }), transactions.end({ timeout: 5 }), probe.close()]);
     },
-    listen: (channel, onMessage, onState) => listen(connectionString, connectionSettings, channel, onMessage, onState, listeners),
+    listen: (channel, onMessage, onState) =>
+      listen(connectionString, connectionSettings, channel, onMessage, onState, listeners),
   };
 }
 
@@ -121,7 +124,12 @@ function settings(options: PostgresOptions, socketFolder: string | undefined): S
     ...(socketFolder ? { host: socketFolder } : {}),
     // bigint counts become numbers, as PGlite gives them.
     types: {
-      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
       // JSON already written as text is stored as it is, not as a JSON string of it, as pg and PGlite take it.
       json: {
         to: 114,

@@ -56,7 +56,10 @@ export function watchReach(probe: Probe, onLost: (reason: string) => void, onBac
     let timer: NodeJS.Timeout | undefined;
     try {
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DatabaseUnavailable(`no answer within ${REACH.probeTimeoutMs / 1000} s`)), REACH.probeTimeoutMs);
+        timer = setTimeout(
+          () => reject(new DatabaseUnavailable(`no answer within ${REACH.probeTimeoutMs / 1000} s`)),
+          REACH.probeTimeoutMs,
+        );
       });
       await Promise.race([probe.ask(), late]);
       // Reachable: what is slow is slow on the server's side (statement_timeout bounds it); ask again only after as long.
@@ -106,7 +109,9 @@ export function watchReach(probe: Probe, onLost: (reason: string) => void, onBac
             if (!isUnavailable(error)) return reject(error as Error);
             // A refused or dropped connection: ask now, so the statements after this one fail at once too.
             void check();
-            reject(error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(reasonOf(error), { cause: error }));
+            reject(
+              error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(reasonOf(error), { cause: error }),
+            );
           })
           .finally(() => inFlight.delete(statement));
       });

@@ -37,6 +37,7 @@ const isDetails = (value: Record<string, string> | RefusalDetails): value is Ref
 export const fieldRefusal = (field: string, message: string, code: RefusalCode = 'invalid_field') =>
   new ApiError(400, `${field}: ${message}`, { code, field });
 
-export const unauthorized = () => new ApiError(401, 'Your session has ended. Please sign in again.', { code: 'signed_out' });
+export const unauthorized = () =>
+  new ApiError(401, 'Your session has ended. Please sign in again.', { code: 'signed_out' });
 export const forbidden = () => new ApiError(403, 'You can only see your own account.', { code: 'not_your_account' });
 export const notFound = (what: string) => new ApiError(404, `${what} was not found.`, { code: 'not_found' });

@@ -37,7 +37,11 @@ export function defineConsoleRoute<E extends AnyConsoleEndpoint>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(signedIn ? { onRequest: staffOnly(app, endpoint.roles) } : {}),
     handler: async (request, reply) => {
-      const staff = signedIn ? (options.bodyLimit ? await staffWithRole(app, request, endpoint.roles) : staffOf(request)) : undefined;
+      const staff = signedIn
+        ? options.bodyLimit
+          ? await staffWithRole(app, request, endpoint.roles)
+          : staffOf(request)
+        : undefined;
       const body = parseBody(endpoint.body, request.body) as BodyOf<E>;
       return handler({ body, staff: staff as ConsoleContext<E>['staff'], request, reply });
     },

@@ -4,7 +4,6 @@ import type { Endpoint } from '@portal/contract';
 import { ApiError, forbidden } from './api-error.ts';
 import { authenticateSession } from './authenticate.ts';
 
-
 type AnyEndpoint = Endpoint<z.ZodMiniType | undefined, z.ZodMiniType>;
 type BodyOf<E extends AnyEndpoint> = E['body'] extends z.ZodMiniType ? z.output<E['body']> : undefined;
 
@@ -57,26 +56,36 @@ export function serialiserSchema(schema: z.ZodMiniType) {
 export function checkAnswer(endpoint: AnyEndpoint, answer: unknown) {
   const parsed = endpoint.response.safeParse(answer);
   const problems = parsed.success ? unnamedFields(answer, parsed.data, '') : [describeIssues(parsed.error.issues)];
-  if (problems.length) throw new ApiError(500, `The answer of ${endpoint.path} breaks the contract: ${problems.slice(0, 5).join('; ')}`);
+  if (problems.length)
+    throw new ApiError(500, `The answer of ${endpoint.path} breaks the contract: ${problems.slice(0, 5).join('; ')}`);
 }
 
 /** Paths of fields present in `answer` that parsing dropped (the schema does not name them). */
 function unnamedFields(answer: unknown, parsed: unknown, path: string): string[] {
-  if (Array.isArray(answer) && Array.isArray(parsed)) return answer.flatMap((item, i) => unnamedFields(item, parsed[i], `${path}${i}.`));
+  if (Array.isArray(answer) && Array.isArray(parsed))
+    return answer.flatMap((item, i) => unnamedFields(item, parsed[i], `${path}${i}.`));
   if (!isRecord(answer) || !isRecord(parsed)) return [];
   return Object.keys(answer).flatMap((key) =>
-    key in parsed ? unnamedFields(answer[key], parsed[key], `${path}${key}.`) : answer[key] === undefined ? [] : [`${path}${key}: not in the contract`],
+    key in parsed
+      ? unnamedFields(answer[key], parsed[key], `${path}${key}.`)
+      : answer[key] === undefined
+        ? []
+        : [`${path}${key}: not in the contract`],
   );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseBody(schema: z.ZodMiniType | undefined, raw: unknown): unknown {
   if (!schema) return undefined;
   const parsed = schema.safeParse(raw ?? undefined);
   if (parsed.success) return parsed.data;
   const field = parsed.error.issues.find((issue) => issue.path.length)?.path[0];
-  throw new ApiError(400, describeIssues(parsed.error.issues), { code: 'invalid_field', ...(typeof field === 'string' ? { field } : {}) });
+  throw new ApiError(400, describeIssues(parsed.error.issues), {
+    code: 'invalid_field',
+    ...(typeof field === 'string' ? { field } : {}),
+  });
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

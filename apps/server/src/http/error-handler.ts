@@ -5,7 +5,8 @@ import { ApiError } from './api-error.ts';
 
 const hidden = 'Something went wrong on our side. Please try again.';
 const unavailable = 'The portal is briefly unavailable. Please try again in a minute.';
-const diskFull = "The server's disk is full, so nothing was stored. Please tell whoever runs the portal, and try again once they have made room.";
+const diskFull =
+  "The server's disk is full, so nothing was stored. Please tell whoever runs the portal, and try again once they have made room.";
 
 /** A write that found no room: the disk (or the portal's quota on it) is full. */
 const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '');
@@ -21,7 +22,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     // warning line with the reason, not a stack per request.
     if (isUnavailable(error)) {
       request.log.warn({ reason: reasonOf(error) }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ status: false, message: unavailable, code: 'unavailable' });
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ status: false, message: unavailable, code: 'unavailable' });
     }
     // No bug either, and nothing a client can fix: 507 says what happened, for staff to pass on; the log says where.
     if (isDiskFull(error)) {
@@ -39,6 +43,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const message = status < 500 || error instanceof ApiError ? error.message : hidden;
     const refusal = error instanceof ApiError ? error : undefined;
     const code = refusal?.code ?? codeOfStatus(status);
-    return reply.status(status).send({ status: false, message, code, ...(refusal?.field ? { field: refusal.field } : {}) });
+    return reply
+      .status(status)
+      .send({ status: false, message, code, ...(refusal?.field ? { field: refusal.field } : {}) });
   });
 }

@@ -9,7 +9,10 @@ import { databaseNotReady, folderNotWritable, type NotReady } from './readiness.
  */
 export function registerHealth(app: FastifyInstance, warnings: () => string[] = () => []) {
   // Why the instance should get no traffic, each check in turn; they run together, each answering within 2 s.
-  const checks: (() => Promise<NotReady | undefined>)[] = [() => databaseNotReady(app.db), () => folderNotWritable(app.db.folder)];
+  const checks: (() => Promise<NotReady | undefined>)[] = [
+    () => databaseNotReady(app.db),
+    () => folderNotWritable(app.db.folder),
+  ];
 
   app.get('/healthz', async (_request, reply) => {
     void reply.header('Cache-Control', 'no-store');

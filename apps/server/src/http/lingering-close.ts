@@ -41,9 +41,12 @@ function closeGently(socket: Socket, destroySoon: () => void, limits: typeof LIN
       clearInterval(watch);
       socket.destroy();
     };
-    const watch = setInterval(() => {
-      if (socket.bytesRead - readBefore > limits.bytes || Date.now() - since > limits.ms) stop();
-    }, Math.min(100, limits.ms)).unref();
+    const watch = setInterval(
+      () => {
+        if (socket.bytesRead - readBefore > limits.bytes || Date.now() - since > limits.ms) stop();
+      },
+      Math.min(100, limits.ms),
+    ).unref();
     // The body has all arrived (what would follow is another request, which is not wanted), or the client is done.
     request.once('end', stop);
     socket.once('end', stop);
@@ -56,4 +59,5 @@ function closeGently(socket: Socket, destroySoon: () => void, limits: typeof LIN
 }
 
 /** Whether this connection is being held open to read the rest of a refused body (counted as its request). */
-export const isLingering = (socket: Socket | null): socket is Socket => socket !== null && lingering.has(socket) && !socket.destroyed;
+export const isLingering = (socket: Socket | null): socket is Socket =>
+  socket !== null && lingering.has(socket) && !socket.destroyed;

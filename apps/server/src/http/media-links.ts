@@ -23,7 +23,10 @@ export const isProtectedMedia = (path: string) => VIDEO_FILE.test(path) || STREA
 const scopeOf = (path: string) => (STREAM_FILE.test(path) ? `${posix.dirname(path)}/` : path);
 
 const mac = (key: string, scope: string, expires: number, subjectId: number, session: string) =>
-  createHmac('sha256', key).update(`media-link|${scope}|${expires}|${subjectId}|${session}`).digest('base64url').slice(0, 27);
+  createHmac('sha256', key)
+    .update(`media-link|${scope}|${expires}|${subjectId}|${session}`)
+    .digest('base64url')
+    .slice(0, 27);
 
 /** Whom a link was given to: the session (its token's hash) and the subject of the topic. */
 export interface LinkHolder {
@@ -75,7 +78,12 @@ const MAX_ID = 2_147_483_647;
  * Whom `signature` ({expires}.{subject}.{session}.{mac}) was given to, if it lets this path under media/ be served
  * now, or undefined. Whether that session still lives, and its student is still enrolled, is the caller's to check.
  */
-export function mediaLinkHolder(signature: string, path: string, key: string, now = Date.now()): LinkHolder | undefined {
+export function mediaLinkHolder(
+  signature: string,
+  path: string,
+  key: string,
+  now = Date.now(),
+): LinkHolder | undefined {
   const match = /^(\d{1,12})\.([1-9]\d{0,9})\.([\w-]{43})\.([\w-]{27})$/.exec(signature);
   if (!match || !isProtectedMedia(path)) return undefined;
   const expires = Number(match[1]);

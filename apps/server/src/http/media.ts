@@ -19,7 +19,8 @@ export async function registerMedia(app: FastifyInstance) {
   const mediaRoot = mediaDir(app.config);
   // Only on the media routes: a hook on every answer would cost every API call a promise.
   app.addHook('onRoute', (route) => {
-    if (route.url === SIGNED_ROUTE || route.url === '/media/*') route.onSend = [...[route.onSend ?? []].flat(), contentValidators];
+    if (route.url === SIGNED_ROUTE || route.url === '/media/*')
+      route.onSend = [...[route.onSend ?? []].flat(), contentValidators];
   });
   await app.register(fastifyStatic, {
     root: mediaRoot,
@@ -36,15 +37,24 @@ export async function registerMedia(app: FastifyInstance) {
   const key = serverSecret(app.config.AUTH_SECRET);
   app.get<{ Params: { signature: string; '*': string } }>(SIGNED_ROUTE, async (request, reply) => {
     const path = posix.normalize(request.params['*']);
-    const holder = path.startsWith('..') || posix.isAbsolute(path) ? undefined : mediaLinkHolder(request.params.signature, path, key);
+    const holder =
+      path.startsWith('..') || posix.isAbsolute(path)
+        ? undefined
+        : mediaLinkHolder(request.params.signature, path, key);
     // The session the link was given to must still live, and its student still be enrolled in the topic's subject: a
     // link stops working with its session's Logout (docs/decisions/041) and with the enrolment (048).
     if (!holder || !(await findSessionStudentReaching(app.db, holder.session, holder.subjectId))) {
-      return reply.code(403).send({ status: false, message: 'This video link has expired. Please open the video again.', code: 'video_link_expired' });
+      return reply.code(403).send({
+        status: false,
+        message: 'This video link has expired. Please open the video again.',
+        code: 'video_link_expired',
+      });
     }
     // A minute in the browser's own cache, then it asks again (an ETag makes that a 304), so no copy outlives the
     // check by more than a minute either.
-    return reply.header('Cache-Control', 'private, max-age=60').sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
+    return reply
+      .header('Cache-Control', 'private, max-age=60')
+      .sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
   });
 
   async function contentValidators(request: FastifyRequest, reply: FastifyReply, payload: unknown) {

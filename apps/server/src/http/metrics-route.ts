@@ -9,7 +9,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * routes of their own, one a file (http/web-app.ts); its hashed assets change names with every release, so they share
  * one label.
  */
-const routeLabel = (route: string | undefined) => (route === undefined ? 'unmatched' : route.startsWith('/assets/') ? '/assets/*' : route);
+const routeLabel = (route: string | undefined) =>
+  route === undefined ? 'unmatched' : route.startsWith('/assets/') ? '/assets/*' : route;
 
 /**
  * Times every request into the metrics, and serves them at GET /metrics in Prometheus text format, but only
@@ -19,7 +20,10 @@ export function registerMetrics(app: FastifyInstance) {
   const { metrics } = app;
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request.routeOptions.url);
-    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.requests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -31,13 +35,20 @@ export function registerMetrics(app: FastifyInstance) {
   app.get('/metrics', async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(given, expected)) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ status: false, message: 'The metrics need their token.' });
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ status: false, message: 'The metrics need their token.' });
     }
     const text = await gather().catch((error: unknown) => {
       request.log.warn({ err: error }, 'metrics not gathered');
       return undefined;
     });
-    if (text === undefined) return reply.code(503).header('Retry-After', '5').send({ status: false, message: 'The metrics could not be gathered; try again.' });
+    if (text === undefined)
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ status: false, message: 'The metrics could not be gathered; try again.' });
     return reply.type(metrics.registry.contentType).header('Cache-Control', 'no-store').send(text);
   });
 }

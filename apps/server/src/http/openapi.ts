@@ -27,20 +27,37 @@ const bytesBody = (bytes: BytesBody) => ({
     ? {
         parameters: [
           { name: bytes.query, in: 'query', required: true, schema: { enum: bytes.kinds } },
-          ...(bytes.nameQuery ? [{ name: bytes.nameQuery, in: 'query', required: false, schema: { type: 'string', maxLength: 1000 } }] : []),
+          ...(bytes.nameQuery
+            ? [{ name: bytes.nameQuery, in: 'query', required: false, schema: { type: 'string', maxLength: 1000 } }]
+            : []),
         ],
       }
     : {}),
   requestBody: {
     required: true,
-    content: Object.fromEntries((bytes.contentTypes ?? ['application/octet-stream']).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    content: Object.fromEntries(
+      (bytes.contentTypes ?? ['application/octet-stream']).map((type) => [
+        type,
+        { schema: { type: 'string', format: 'binary' } },
+      ]),
+    ),
   },
 });
 
 /** Both halves of the contract (student API and console API, each under its base) as one list. */
 const calls = (apiBase: string, consoleBase: string) => [
-  ...Object.entries(contract as Record<string, unknown>).map(([name, value]) => ({ name, value, base: apiBase, tag: 'student' })),
-  ...Object.entries(consoleContract as Record<string, unknown>).map(([name, value]) => ({ name, value, base: consoleBase, tag: 'console' })),
+  ...Object.entries(contract as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value,
+    base: apiBase,
+    tag: 'student',
+  })),
+  ...Object.entries(consoleContract as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value,
+    base: consoleBase,
+    tag: 'console',
+  })),
 ];
 
 /** The contract as an OpenAPI 3.1 document, generated from the same schemas the server validates with. */
@@ -58,11 +75,22 @@ export function openApiDocument(apiBase: string, consoleBase: string) {
         ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
         ...('bytes' in endpoint ? bytesBody(endpoint.bytes as BytesBody) : {}),
         ...(endpoint.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
+              },
+            }
           : {}),
         responses: {
-          '200': { description: 'Answer', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } },
-          '4XX': { description: 'Refused: `{status: false, message, code, field?}` (401 no or wrong token, 403 role not allowed, 400 body); `code` is one of the contract\'s REFUSAL_CODES' },
+          '200': {
+            description: 'Answer',
+            content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+          },
+          '4XX': {
+            description:
+              "Refused: `{status: false, message, code, field?}` (401 no or wrong token, 403 role not allowed, 400 body); `code` is one of the contract's REFUSAL_CODES",
+          },
         },
       },
     };

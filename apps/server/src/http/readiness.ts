@@ -37,7 +37,10 @@ export async function folderNotWritable(folder: string | undefined): Promise<Not
     return undefined;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    return { message: `The data folder ${folder} cannot be written (${typeof code === 'string' ? code : reasonOf(error)}).`, detail: reasonOf(error) };
+    return {
+      message: `The data folder ${folder} cannot be written (${typeof code === 'string' ? code : reasonOf(error)}).`,
+      detail: reasonOf(error),
+    };
   }
 }
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RawRequestDefaultExpression,
+} from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 
@@ -8,7 +15,9 @@ const ACCEPTED_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /** Addresses with secrets in them: signed media links carry their signature in the path. */
 export const redactUrl = (url: string) =>
-  url.replace(/\/media\/v\/[^/?#]+/, '/media/v/[signed]').replace(/([?&](?:token|otp|otp_ref|signature)=)[^&#]*/gi, '$1[redacted]');
+  url
+    .replace(/\/media\/v\/[^/?#]+/, '/media/v/[signed]')
+    .replace(/([?&](?:token|otp|otp_ref|signature)=)[^&#]*/gi, '$1[redacted]');
 
 /**
  * The request id of every log line: the proxy's X-Request-Id when it looks like one (so one request can be
@@ -23,10 +32,15 @@ export const genReqId = (request: RawRequestDefaultExpression) => {
  * JSON logs (pino) without secrets: request lines show the address with signatures blanked and no headers,
  * so session tokens (Token header), sign-in codes (request bodies, never logged) and signed media links stay out.
  */
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers', 'headers.token', 'headers.authorization', 'token', 'otp', 'otp_ref'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers', 'headers.token', 'headers.authorization', 'token', 'otp', 'otp_ref'],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,
@@ -73,12 +87,12 @@ export function registerRequestIds(app: FastifyInstance) {
     Object.defineProperty(request, 'ip', { value: request.socket ? request.ip : undefined, enumerable: true });
     reply.raw.once('close', () => {
       // Fastify writes its line when the answer is sent or fails; an answer its client left before has neither.
-      if (!reply.raw.writableFinished && !reply.raw.errored) reply.log.info({ req: request, responseTime: reply.elapsedTime }, 'client went away');
+      if (!reply.raw.writableFinished && !reply.raw.errored)
+        reply.log.info({ req: request, responseTime: reply.elapsedTime }, 'client went away');
     });
     done();
   });
 }
-
 
 /**
  * One log line a request, written when it is answered: what was asked (`req`), the status, the time taken.
@@ -89,7 +103,8 @@ export class OneLineRequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

@@ -20,11 +20,11 @@ export function capRequestsPerAddress(app: FastifyInstance, max: number) {
     const address = request.ip ?? '';
     const count = inProgress.get(address) ?? 0;
     if (count >= max) {
-      void reply
-        .code(429)
-        .header('Connection', 'close')
-        .header('Retry-After', '10')
-        .send({ status: false, message: 'Too many requests at once from your address. Please try again in a moment.', code: 'too_many_requests' });
+      void reply.code(429).header('Connection', 'close').header('Retry-After', '10').send({
+        status: false,
+        message: 'Too many requests at once from your address. Please try again in a moment.',
+        code: 'too_many_requests',
+      });
       return;
     }
     inProgress.set(address, count + 1);

@@ -38,7 +38,10 @@ export function dropSilentBodies(app: FastifyInstance, silenceMs: number) {
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const raw = request.raw;
     const socket = raw.socket as Socket | null;
-    const hasBody = raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      raw.headers['content-length'] !== undefined
+        ? raw.headers['content-length'] !== '0'
+        : raw.headers['transfer-encoding'] !== undefined;
     if (hasBody && socket && !raw.complete) {
       watched.add({ socket, request: raw, bytesRead: socket.bytesRead, movedAt: Date.now() });
       sweeper ??= setInterval(sweep, Math.max(50, Math.floor(silenceMs / 3))).unref();

@@ -38,7 +38,11 @@ export function staffOf(request: FastifyRequest): SessionStaff {
  * body has arrived, so a member deactivated (or signed out) while their upload was on its way has nothing stored
  * under their name.
  */
-export async function staffWithRole(app: FastifyInstance, request: FastifyRequest, roles: readonly SessionStaff['role'][]) {
+export async function staffWithRole(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  roles: readonly SessionStaff['role'][],
+) {
   const staff = await authenticateStaff(app.db, request, app.config.STAFF_IDLE_HOURS);
   if (!roles.includes(staff.role)) throw roleRefused();
   return staff;

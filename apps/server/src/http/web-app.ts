@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { isPagePath, notFoundHandler } from './not-found.ts';
 
 /** /console and every page under it (but not the APIs that also live under /console/micros). */
-const isConsolePage = (path: string) => path === '/console' || (path.startsWith('/console/') && !path.startsWith('/console/micros/'));
+const isConsolePage = (path: string) =>
+  path === '/console' || (path.startsWith('/console/') && !path.startsWith('/console/micros/'));
 
 /**
  * Serves the built web app: hashed assets cached for a year, console.html for /console and its deep links,

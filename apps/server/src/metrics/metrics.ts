@@ -60,7 +60,10 @@ export function createMetrics(db: Database) {
  * start times; labelled with the worker's id, each worker keeps series of its own.
  */
 function processMetrics(registry: Registry) {
-  collectDefaultMetrics({ register: registry, ...(cluster.isWorker ? { labels: { worker: String(cluster.worker?.id) } } : {}) });
+  collectDefaultMetrics({
+    register: registry,
+    ...(cluster.isWorker ? { labels: { worker: String(cluster.worker?.id) } } : {}),
+  });
   // prom-client leaves the start time out of a cluster's sum; one value a worker, any aggregation keeps it.
   const startTime = registry.getSingleMetric('process_start_time_seconds');
   if (startTime) Object.assign(startTime, { aggregator: 'max' });

@@ -98,4 +98,5 @@ const caches = new WeakMap<Queryable, SessionCache>();
 export const sessionCacheOf = (db: Queryable) => caches.get(db);
 
 /** Starts remembering sessions for `db` (when it can announce changes); returns how to stop. */
-export const startSessionCache = (db: Database) => listenForNotices(db, SESSION_CHANNEL, caches, () => new SessionCache());
+export const startSessionCache = (db: Database) =>
+  listenForNotices(db, SESSION_CHANNEL, caches, () => new SessionCache());

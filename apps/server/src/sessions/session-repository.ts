@@ -38,7 +38,11 @@ export async function findSessionStudentByHash(db: Queryable, tokenHash: string)
  * The student of the live session whose token hashes to `tokenHash`, if they are enrolled in the subject (what a
  * signed video link checks, docs/decisions/048): from the session cache when it remembers both, else in one read.
  */
-export async function findSessionStudentReaching(db: Queryable, tokenHash: string, subjectId: number): Promise<number | undefined> {
+export async function findSessionStudentReaching(
+  db: Queryable,
+  tokenHash: string,
+  subjectId: number,
+): Promise<number | undefined> {
   const cache = sessionCacheOf(db);
   const cached = cache?.getReaching(tokenHash, subjectId);
   if (cached !== undefined) return cached;
@@ -78,7 +82,9 @@ export function forgetStudentSessions(db: Queryable, studentId: number) {
 
 /** A student's expired or revoked sessions, dropped when they sign in again. */
 export async function deleteDeadSessions(db: Queryable, studentId: number): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE student_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= now())`, [studentId]);
+  await db.query(`DELETE FROM sessions WHERE student_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= now())`, [
+    studentId,
+  ]);
 }
 
 /** Every expired session (the periodic sweep; backed by sessions_expires). */
@@ -106,7 +112,11 @@ export interface SessionStaff {
  * The active staff member of a live session, used within the last `idleHours`; a student's token, or a deactivated
  * member's, is nobody's. A use moves the session's last use on, at most once a minute.
  */
-export async function findSessionStaff(db: Queryable, token: string, idleHours: number): Promise<SessionStaff | undefined> {
+export async function findSessionStaff(
+  db: Queryable,
+  token: string,
+  idleHours: number,
+): Promise<SessionStaff | undefined> {
   const tokenHash = hashToken(token);
   const [row] = await db.query<SessionStaff & { stale: boolean }>(
     `SELECT staff.id, staff.name, staff.role, sessions.last_used_at < now() - interval '1 minute' AS stale
@@ -127,5 +137,7 @@ export async function revokeStaffSessions(db: Queryable, staffId: number): Promi
 
 /** A staff member's expired or revoked sessions, dropped when they sign in again. */
 export async function deleteDeadStaffSessions(db: Queryable, staffId: number): Promise<void> {
-  await db.query(`DELETE FROM sessions WHERE staff_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= now())`, [staffId]);
+  await db.query(`DELETE FROM sessions WHERE staff_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= now())`, [
+    staffId,
+  ]);
 }

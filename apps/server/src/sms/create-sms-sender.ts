@@ -11,7 +11,12 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
   const timeoutMs = config.SMS_TIMEOUT_MS;
   switch (config.SMS_PROVIDER) {
     case 'http':
-      return httpSender({ url: config.SMS_HTTP_URL ?? '', token: config.SMS_HTTP_TOKEN, sender: config.SMS_HTTP_SENDER, timeoutMs });
+      return httpSender({
+        url: config.SMS_HTTP_URL ?? '',
+        token: config.SMS_HTTP_TOKEN,
+        sender: config.SMS_HTTP_SENDER,
+        timeoutMs,
+      });
     case 'msg91':
       return msg91Sender({
         baseUrl: config.MSG91_BASE_URL,

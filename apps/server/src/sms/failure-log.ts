@@ -22,6 +22,9 @@ export function smsFailure(error: unknown, to: string, secret?: string) {
     return secret ? masked.replaceAll(secret, '****') : masked;
   };
   const reason = clean(error instanceof Error ? error.message : String(error));
-  const gateway = error instanceof SmsGatewayError && error.answer ? { status: error.answer.status, body: clean(error.answer.body) } : undefined;
+  const gateway =
+    error instanceof SmsGatewayError && error.answer
+      ? { status: error.answer.status, body: clean(error.answer.body) }
+      : undefined;
   return { to: maskNumber(to), reason, gateway };
 }

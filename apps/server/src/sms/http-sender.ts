@@ -14,7 +14,11 @@ export function httpSender({ url, token, sender, timeoutMs }: HttpSenderOptions)
     async send(to, text) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      const answer = await gatewayRequest(url, { method: 'POST', headers, body: JSON.stringify({ to, text, sender }) }, timeoutMs);
+      const answer = await gatewayRequest(
+        url,
+        { method: 'POST', headers, body: JSON.stringify({ to, text, sender }) },
+        timeoutMs,
+      );
       if (!isSuccess(answer)) throw new SmsGatewayError(`gateway answered ${answer.status}`, answer);
     },
   };

@@ -14,7 +14,12 @@ export class SmsNotSent extends Error {
  * Texts a sign-in code through the configured provider, counts the outcome in the metrics and logs a failure
  * with the gateway's answer (the code blanked out of it, the number masked to its last 4 digits). Rejects with SmsNotSent when the gateway failed.
  */
-export async function sendSignInCode(app: FastifyInstance, to: string, code: string, purpose: 'sign-in' | 'registration' = 'sign-in'): Promise<void> {
+export async function sendSignInCode(
+  app: FastifyInstance,
+  to: string,
+  code: string,
+  purpose: 'sign-in' | 'registration' = 'sign-in',
+): Promise<void> {
   const provider = app.config.SMS_PROVIDER;
   const template = purpose === 'sign-in' ? app.config.SMS_TEMPLATE : app.config.SMS_REGISTRATION_TEMPLATE;
   const text = smsText(template, { code, app: app.config.APP_NAME });

@@ -22,7 +22,11 @@ export function twilioSender(options: TwilioOptions): SmsSender {
       else if (options.from) form.set('From', options.from);
       const answer = await gatewayRequest(
         url,
-        { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+        {
+          method: 'POST',
+          headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        },
         options.timeoutMs,
       );
       if (!isSuccess(answer)) throw new SmsGatewayError(`Twilio answered ${answer.status}`, answer);

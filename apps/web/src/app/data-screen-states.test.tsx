@@ -89,7 +89,9 @@ describe('the states of a data screen (QueryView)', () => {
 
   it("offers 'Try again' on the error page, which asks again and shows the data", async () => {
     let down = true;
-    const calls = mockApi({ '/Student/subjects': () => (down ? refused(404, 'Not found today.') : ok({ data: [subject] })) });
+    const calls = mockApi({
+      '/Student/subjects': () => (down ? refused(404, 'Not found today.') : ok({ data: [subject] })),
+    });
     renderScreen();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');

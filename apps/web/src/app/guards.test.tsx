@@ -5,23 +5,31 @@ import { mockApi, refused } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 describe('routes with ids', () => {
-  it.each(['/chapters/abc', '/topic/0', '/quiz-start/3.5', '/live-classes/2/x'])('shows the not-found page for %s, asking nothing', async (path) => {
-    const calls = mockApi({});
-    renderApp(path);
-    expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
-    expect(screen.queryByText(/must be positive/)).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path.startsWith('/Student/') && call.path !== '/Student/get_profile')).toEqual([]);
-  });
+  it.each(['/chapters/abc', '/topic/0', '/quiz-start/3.5', '/live-classes/2/x'])(
+    'shows the not-found page for %s, asking nothing',
+    async (path) => {
+      const calls = mockApi({});
+      renderApp(path);
+      expect(await screen.findByText('This page does not exist.')).toBeInTheDocument();
+      expect(screen.queryByText(/must be positive/)).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.path.startsWith('/Student/') && call.path !== '/Student/get_profile')).toEqual(
+        [],
+      );
+    },
+  );
 });
 
 describe('the guard', () => {
-  it.each(['/', '/profile', '/subjects', '/quiz-start/3'])('sends a signed-out visitor of %s to /login', async (path) => {
-    const calls = mockApi({});
-    renderApp(path, null);
-    await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(await screen.findByText('Portal login')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path.startsWith('/Student/'))).toEqual([]);
-  });
+  it.each(['/', '/profile', '/subjects', '/quiz-start/3'])(
+    'sends a signed-out visitor of %s to /login',
+    async (path) => {
+      const calls = mockApi({});
+      renderApp(path, null);
+      await waitFor(() => expect(window.location.pathname).toBe('/login'));
+      expect(await screen.findByText('Portal login')).toBeInTheDocument();
+      expect(calls.filter((call) => call.path.startsWith('/Student/'))).toEqual([]);
+    },
+  );
 
   it('sends a signed-in student who opens /login Home', async () => {
     mockApi({});

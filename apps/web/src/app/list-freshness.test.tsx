@@ -19,15 +19,28 @@ function Screen({ query }: { query: UseQueryOptions<unknown, Error, unknown, rea
 }
 
 /** Opens the screen, leaves it, and opens it again `laterMs` after the first answer; the requests made. */
-async function visitTwice(path: string, answer: unknown, query: UseQueryOptions<unknown, Error, unknown, readonly unknown[]>, laterMs: number) {
+async function visitTwice(
+  path: string,
+  answer: unknown,
+  query: UseQueryOptions<unknown, Error, unknown, readonly unknown[]>,
+  laterMs: number,
+) {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
   const calls = mockApi({ [path]: () => ok(answer) });
   const client = createQueryClient();
-  const first = render(<QueryClientProvider client={client}><Screen query={query} /></QueryClientProvider>);
+  const first = render(
+    <QueryClientProvider client={client}>
+      <Screen query={query} />
+    </QueryClientProvider>,
+  );
   await screen.findByText('shown');
   first.unmount();
   vi.setSystemTime(Date.now() + laterMs);
-  render(<QueryClientProvider client={client}><Screen query={query} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <Screen query={query} />
+    </QueryClientProvider>,
+  );
   await screen.findByText('shown');
   // A refetch on mount starts at once; give it the moment it needs to reach fetch.
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,7 +6,11 @@ type Query = DehydratedState['queries'][number];
 const query = (key: string, dataUpdatedAt: number, size: number) =>
   ({ queryKey: [key], queryHash: key, state: { data: 'x'.repeat(size), dataUpdatedAt } }) as unknown as Query;
 
-const saved = (queries: Query[]): SavedQueries => ({ timestamp: 1, buster: 'student-7', clientState: { queries, mutations: [] } });
+const saved = (queries: Query[]): SavedQueries => ({
+  timestamp: 1,
+  buster: 'student-7',
+  clientState: { queries, mutations: [] },
+});
 
 describe('the saved query cache', () => {
   it('keeps everything under the bound', () => {

@@ -35,7 +35,8 @@ export function serializeBounded(saved: SavedQueries, maxChars = QUERY_CACHE_MAX
 export function restoreSavedQueries(queryClient: QueryClient, studentId: number) {
   try {
     const saved = JSON.parse(localStorage.getItem(QUERY_CACHE_KEY) ?? 'null') as SavedQueries | null;
-    const fresh = saved && saved.buster === busterOf(studentId) && Date.now() - saved.timestamp < QUERY_CACHE_MAX_AGE_MS;
+    const fresh =
+      saved && saved.buster === busterOf(studentId) && Date.now() - saved.timestamp < QUERY_CACHE_MAX_AGE_MS;
     if (fresh) hydrate(queryClient, saved.clientState);
     else localStorage.removeItem(QUERY_CACHE_KEY);
   } catch {
@@ -53,7 +54,11 @@ export function saveQueriesOnDevice(queryClient: QueryClient, studentId: number)
   const save = () => {
     timer = undefined;
     if (!useSession.getState().token) return;
-    const saved: SavedQueries = { timestamp: Date.now(), buster: busterOf(studentId), clientState: dehydrate(queryClient) };
+    const saved: SavedQueries = {
+      timestamp: Date.now(),
+      buster: busterOf(studentId),
+      clientState: dehydrate(queryClient),
+    };
     try {
       localStorage.setItem(QUERY_CACHE_KEY, serializeBounded(saved));
     } catch {

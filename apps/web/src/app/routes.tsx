@@ -13,7 +13,8 @@ const screens = Object.entries(screenLoaders).map(([path, load]) => ({
 }));
 
 /** Every parameter of a route is an id: /chapters/abc is a page that does not exist, not a refused call. */
-const idsAreValid = (ids: string[], params: Record<string, string | undefined>) => ids.every((name) => numericParam(params[name]) > 0);
+const idsAreValid = (ids: string[], params: Record<string, string | undefined>) =>
+  ids.every((name) => numericParam(params[name]) > 0);
 
 /** Loads the code of the screen at `pathname`, if there is one, so that it first renders without waiting. */
 export const preloadScreen = async (pathname: string) => {

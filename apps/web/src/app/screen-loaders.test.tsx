@@ -14,8 +14,15 @@ describe('screens.json', () => {
     renderApp(address);
     const expected = table[pattern]!;
     if (expected.call) {
-      const body = { stud_id: demoStudent.stud_id, ...Object.fromEntries(Object.entries(expected.from ?? {}).map(([field, param]) => [field, ids.get(param)])) };
-      await waitFor(() => expect(calls.find((c) => c.path.startsWith('/Student/'))).toEqual(expect.objectContaining({ path: expected.call, body })));
+      const body = {
+        stud_id: demoStudent.stud_id,
+        ...Object.fromEntries(Object.entries(expected.from ?? {}).map(([field, param]) => [field, ids.get(param)])),
+      };
+      await waitFor(() =>
+        expect(calls.find((c) => c.path.startsWith('/Student/'))).toEqual(
+          expect.objectContaining({ path: expected.call, body }),
+        ),
+      );
     } else {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(calls.filter((c) => c.path.startsWith('/Student/'))).toEqual([]);
@@ -24,8 +31,14 @@ describe('screens.json', () => {
   });
 
   it('names a module for every screen, and every page under src/features (but the login page) is a screen', () => {
-    const pages = Object.keys(import.meta.glob('../features/*/*-page.tsx')).filter((path) => !path.startsWith('../features/auth/'));
-    expect(Object.values(table).map(({ module }) => `../features/${module}.tsx`).sort()).toEqual(pages.sort());
+    const pages = Object.keys(import.meta.glob('../features/*/*-page.tsx')).filter(
+      (path) => !path.startsWith('../features/auth/'),
+    );
+    expect(
+      Object.values(table)
+        .map(({ module }) => `../features/${module}.tsx`)
+        .sort(),
+    ).toEqual(pages.sort());
     expect(Object.keys(screenLoaders)).toEqual(Object.keys(table));
   });
 });
@@ -38,7 +51,10 @@ describe("the picture screens.json names in a screen's first answer", () => {
     { subject_id: 12, subject_name: 'Chemistry', thumbnail: '/media/subjects/chemistry.webp' },
   ];
   const answers: Record<string, Answer> = { '/Student/subjects': ok({ data: subjects }) };
-  const withPicture = Object.entries(table).filter((entry): entry is [string, ScreenEntry & { call: string; picture: string }] => !!entry[1].call && !!entry[1].picture);
+  const withPicture = Object.entries(table).filter(
+    (entry): entry is [string, ScreenEntry & { call: string; picture: string }] =>
+      !!entry[1].call && !!entry[1].picture,
+  );
 
   it.each(withPicture)('is the first picture %s shows', async (pattern, { call, picture }) => {
     const answer = answers[call];
@@ -46,7 +62,9 @@ describe("the picture screens.json names in a screen's first answer", () => {
     mockApi({ [call]: () => answer });
     const { container } = renderApp(pattern);
     await waitFor(() => expect(container.querySelector('img')).not.toBeNull());
-    const named = picture.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], answer.body);
+    const named = picture
+      .split('.')
+      .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], answer.body);
     expect(named).toBe('/media/subjects/physics.webp');
     expect(container.querySelector('img')?.getAttribute('src')).toBe(named);
     cleanup();

@@ -22,7 +22,8 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-const indexHtml = (entry: string) => vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(`<script type="module" src="${entry}"></script>`));
+const indexHtml = (entry: string) =>
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(`<script type="module" src="${entry}"></script>`));
 
 /** A chunk that answers 404 every time, as a real one would: a network round trip later, not at once. */
 function missingChunk() {
@@ -142,8 +143,13 @@ describe('a new build on the server', () => {
   it("compares with the page's own address: the console's page names its own entry script, not the student app's", async () => {
     document.head.innerHTML = '<script type="module" src="/assets/console-old333.js"></script>';
     window.history.replaceState(null, '', '/console/students');
-    const pages: Record<string, string> = { '/': '/assets/index-old111.js', '/console/students': '/assets/console-old333.js' };
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(`<script type="module" src="${pages[String(url)]}"></script>`));
+    const pages: Record<string, string> = {
+      '/': '/assets/index-old111.js',
+      '/console/students': '/assets/console-old333.js',
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async (url) => new Response(`<script type="module" src="${pages[String(url)]}"></script>`),
+    );
     expect(await reloadIfNewBuild()).toBe(false);
     expect(page.reload).not.toHaveBeenCalled();
     window.history.replaceState(null, '', '/');

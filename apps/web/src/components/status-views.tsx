@@ -6,12 +6,21 @@ import { t } from '../i18n/language.ts';
  */
 export function Loader({ retrying = 0 }: { retrying?: number }) {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-48 flex-col items-center justify-center gap-1 text-slate-600">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-48 flex-col items-center justify-center gap-1 text-slate-600"
+    >
       <span className="flex items-center gap-3">
-        <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700" aria-hidden="true" />
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+          aria-hidden="true"
+        />
         {t('Loading...')}
       </span>
-      {retrying > 0 ? <span className="text-sm">{t('The connection is slow: trying again ({n} of 3)', { n: retrying })}</span> : null}
+      {retrying > 0 ? (
+        <span className="text-sm">{t('The connection is slow: trying again ({n} of 3)', { n: retrying })}</span>
+      ) : null}
     </div>
   );
 }

@@ -21,7 +21,13 @@ export function TileList({ items, label }: { items: TileItem[]; label: string })
         const body = (
           <>
             {item.thumbnail ? (
-              <img src={item.thumbnail} alt="" width="64" height="36" className="h-9 w-16 shrink-0 rounded object-cover" />
+              <img
+                src={item.thumbnail}
+                alt=""
+                width="64"
+                height="36"
+                className="h-9 w-16 shrink-0 rounded object-cover"
+              />
             ) : null}
             <span className="min-w-0 flex-1">
               <span className="block font-semibold">{item.title}</span>

@@ -8,7 +8,10 @@ export function dictionaryOf(messages: Record<string, string>): Dictionary {
     .filter(([english]) => /\{\w+\}/.test(english))
     .map(([english, text]) => {
       const names = [...english.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-      const source = english.split(/\{\w+\}/).map(escape).join('(.+?)');
+      const source = english
+        .split(/\{\w+\}/)
+        .map(escape)
+        .join('(.+?)');
       return { pattern: new RegExp(`^${source}$`), names, text };
     });
   return { messages, patterns, refusals: refusalTexts, fields: fieldLabels, valued: valuedRefusals };

@@ -9,22 +9,39 @@ const root = process.cwd();
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    return statSync(path).isDirectory()
+      ? filesUnder(path)
+      : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)
+        ? [path]
+        : [];
   });
 
 /** Every English text the student app passes to `t` or marks with `msg`. */
 function webKeys(): Set<string> {
-  const files = filesUnder(join(root, 'apps/web/src')).filter((file) => !file.includes('/console/') && !file.endsWith('/i18n/hi.ts'));
+  const files = filesUnder(join(root, 'apps/web/src')).filter(
+    (file) => !file.includes('/console/') && !file.endsWith('/i18n/hi.ts'),
+  );
   const keys = new Set<string>();
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1).)*)\1/g)) keys.add(match[2]!.replace(/\\(.)/g, '$1'));
+    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:t|msg)\(\s*(['"])((?:\\.|(?!\1).)*)\1/g))
+      keys.add(match[2]!.replace(/\\(.)/g, '$1'));
   }
   return keys;
 }
 
 /** Sentences the server writes on the student's calls (literals, with `${…}` as `{}`), which screens show. */
 function serverSentences(): Set<string> {
-  const dirs = ['auth', 'learning', 'live-classes', 'news', 'profile', 'quizzes', 'registration', 'study-materials', 'subjects'].map((r) => `apps/server/src/resources/${r}`);
+  const dirs = [
+    'auth',
+    'learning',
+    'live-classes',
+    'news',
+    'profile',
+    'quizzes',
+    'registration',
+    'study-materials',
+    'subjects',
+  ].map((r) => `apps/server/src/resources/${r}`);
   // A resource's console routes speak to staff, who use the console in English.
   const files = [...dirs, 'apps/server/src/http', 'apps/server/src/sessions']
     .flatMap((dir) => filesUnder(join(root, dir)))
@@ -35,7 +52,8 @@ function serverSentences(): Set<string> {
     const text = readFileSync(file, 'utf8');
     const literals = [...text.matchAll(/'([A-Z][^'\n]*)'|`([A-Z][^`\n]*)`/g)].map((match) => match[1] ?? match[2]!);
     const messages = [...text.matchAll(/message: '([^'\n]+)'/g)].map((match) => match[1]!);
-    for (const literal of [...literals.filter((l) => / /.test(l) && /[.!]$/.test(l)), ...messages]) sentences.add(literal.replace(/\$\{[^}]*\}/g, '{}'));
+    for (const literal of [...literals.filter((l) => / /.test(l) && /[.!]$/.test(l)), ...messages])
+      sentences.add(literal.replace(/\$\{[^}]*\}/g, '{}'));
   }
   return sentences;
 }
@@ -57,9 +75,30 @@ const notForStudents = [
 // Composed by the server from pieces (`Wrong code. You have ${n} ${n === 1 ? 'try' : 'tries'} left.`, describeWait's
 // `${n} minute${…}`, the registration budget's window and `${n} hours`), or values it sends (a result's pass/fail): the catalogue has each whole form.
 const composedOnTheServer = [
-  ...['That subject', 'That chapter', 'That topic', 'That batch', 'That quiz', 'That report', 'That material', 'That news item', 'Your profile'],
+  ...[
+    'That subject',
+    'That chapter',
+    'That topic',
+    'That batch',
+    'That quiz',
+    'That report',
+    'That material',
+    'That news item',
+    'Your profile',
+  ],
   '{what} was not found.',
-  'Wrong code. You have {n} tries left.', 'Wrong code. You have {n} try left.', '{n} seconds', '{n} second', '{n} minutes', '{n} minute', '{n} hours', 'this hour', 'today', 'pass', 'fail'];
+  'Wrong code. You have {n} tries left.',
+  'Wrong code. You have {n} try left.',
+  '{n} seconds',
+  '{n} second',
+  '{n} minutes',
+  '{n} minute',
+  '{n} hours',
+  'this hour',
+  'today',
+  'pass',
+  'fail',
+];
 
 describe('the Hindi dictionary', () => {
   it('has every text the student app shows', () => {
@@ -68,21 +107,28 @@ describe('the Hindi dictionary', () => {
   });
 
   it('has every sentence the server says on a student’s calls', () => {
-    const known = (sentence: string) => sentence in hindi.messages || hindi.patterns.some(({ pattern }) => pattern.test(sentence));
-    const missing = [...serverSentences()].filter((sentence) => !known(sentence) && !notForStudents.some((skip) => skip.test(sentence)));
+    const known = (sentence: string) =>
+      sentence in hindi.messages || hindi.patterns.some(({ pattern }) => pattern.test(sentence));
+    const missing = [...serverSentences()].filter(
+      (sentence) => !known(sentence) && !notForStudents.some((skip) => skip.test(sentence)),
+    );
     expect(missing).toEqual([]);
   });
 
   it('keeps no text that nothing shows any more', () => {
     const web = webKeys();
     const server = serverSentences();
-    const unused = Object.keys(hindiMessages).filter((key) => !web.has(key) && !server.has(placeholders(key)) && !composedOnTheServer.includes(key));
+    const unused = Object.keys(hindiMessages).filter(
+      (key) => !web.has(key) && !server.has(placeholders(key)) && !composedOnTheServer.includes(key),
+    );
     expect(unused).toEqual([]);
   });
 
   it('keeps every value of a text in its translation', () => {
     const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    const broken = Object.entries(hindiMessages).filter(([english, hindi]) => names(english).join() !== names(hindi).join());
+    const broken = Object.entries(hindiMessages).filter(
+      ([english, hindi]) => names(english).join() !== names(hindi).join(),
+    );
     expect(broken).toEqual([]);
   });
 });

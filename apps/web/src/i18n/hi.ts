@@ -13,7 +13,8 @@ export const hindiMessages: Record<string, string> = {
   'All classes of {batch}': '{batch} की सभी कक्षाएँ',
   'All news and events': 'सभी समाचार और कार्यक्रम',
   'Already registered? Sign in': 'पहले से पंजीकृत? साइन इन करें',
-  'Ask the institute to register you. You can sign in once they accept.': 'संस्थान से अपना पंजीकरण करने को कहें। स्वीकार होने पर आप साइन इन कर सकेंगे।',
+  'Ask the institute to register you. You can sign in once they accept.':
+    'संस्थान से अपना पंजीकरण करने को कहें। स्वीकार होने पर आप साइन इन कर सकेंगे।',
   'Attended on': 'दिया गया',
   'Back to Recently Watched': 'हाल में देखे गए पर वापस',
   'Back to quizzes': 'क्विज़ पर वापस',
@@ -21,7 +22,8 @@ export const hindiMessages: Record<string, string> = {
   'Back to topics': 'टॉपिक पर वापस',
   Batches: 'बैच',
   'Cannot load document': 'दस्तावेज़ लोड नहीं हो सका',
-  'Cannot load document: the server or the connection failed. Please try again.': 'दस्तावेज़ लोड नहीं हो सका: सर्वर या कनेक्शन विफल रहा। कृपया फिर से कोशिश करें।',
+  'Cannot load document: the server or the connection failed. Please try again.':
+    'दस्तावेज़ लोड नहीं हो सका: सर्वर या कनेक्शन विफल रहा। कृपया फिर से कोशिश करें।',
   'Change number': 'नंबर बदलें',
   Chapters: 'अध्याय',
   'Chat with us': 'हमसे चैट करें',
@@ -126,7 +128,8 @@ export const hindiMessages: Record<string, string> = {
   'Recently Watched': 'हाल में देखे गए',
   'Recently watched': 'हाल में देखे गए',
   Register: 'पंजीकरण करें',
-  'Registration is not open yet. To join, please contact the institute.': 'पंजीकरण अभी खुला नहीं है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
+  'Registration is not open yet. To join, please contact the institute.':
+    'पंजीकरण अभी खुला नहीं है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
   Reload: 'फिर से लोड करें',
   Reports: 'रिपोर्ट',
   'Request failed with status code {status}': 'अनुरोध विफल रहा (स्थिति कोड {status})',
@@ -139,7 +142,8 @@ export const hindiMessages: Record<string, string> = {
   'Selected academic level: {level}': 'चुना गया शैक्षणिक स्तर: {level}',
   'Send code': 'कोड भेजें',
   Shortcuts: 'शॉर्टकट',
-  'Sign in with the mobile number the institute registered for you.': 'संस्थान ने आपके लिए जो मोबाइल नंबर दर्ज किया है, उससे साइन इन करें।',
+  'Sign in with the mobile number the institute registered for you.':
+    'संस्थान ने आपके लिए जो मोबाइल नंबर दर्ज किया है, उससे साइन इन करें।',
   'Skip to content': 'सामग्री पर जाएँ',
   'Something went wrong': 'कुछ गड़बड़ हो गई',
   Started: 'शुरू हुई',
@@ -157,8 +161,10 @@ export const hindiMessages: Record<string, string> = {
   'Test yourself, see reports': 'ख़ुद को परखें, रिपोर्ट देखें',
   'The connection is slow: trying again ({n} of 3)': 'कनेक्शन धीमा है: फिर से कोशिश ({n} / 3)',
   'The document could not be downloaded. Please try again.': 'दस्तावेज़ डाउनलोड नहीं हो सका। कृपया फिर से कोशिश करें।',
-  'The institute registers new students itself. To join, please contact the institute.': 'संस्थान नए विद्यार्थियों का पंजीकरण स्वयं करता है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
-  'The institute will look at it and send an SMS to {mobile} when you can sign in.': 'संस्थान इसे देखेगा और जब आप साइन इन कर सकेंगे, तब {mobile} पर SMS भेजेगा।',
+  'The institute registers new students itself. To join, please contact the institute.':
+    'संस्थान नए विद्यार्थियों का पंजीकरण स्वयं करता है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
+  'The institute will look at it and send an SMS to {mobile} when you can sign in.':
+    'संस्थान इसे देखेगा और जब आप साइन इन कर सकेंगे, तब {mobile} पर SMS भेजेगा।',
   'The join link is not available; ask your tutor.': 'जुड़ने का लिंक उपलब्ध नहीं है; अपने शिक्षक से पूछें।',
   'The password is wrong. Please try again.': 'पासवर्ड गलत है। कृपया फिर से कोशिश करें।',
   'The server sent an answer this app does not understand.': 'सर्वर ने ऐसा उत्तर भेजा जिसे यह ऐप नहीं समझता।',
@@ -184,11 +190,16 @@ export const hindiMessages: Record<string, string> = {
   'We will text a code to this number to check it is yours.': 'यह नंबर आपका है, यह जाँचने के लिए हम इस पर एक कोड भेजेंगे।',
   'Welcome, {name}': 'स्वागत है, {name}',
   Wrong: 'गलत',
-  'You are offline, and this page was not saved on this device. It opens once you are back online.': 'आप ऑफ़लाइन हैं, और यह पेज इस डिवाइस पर सहेजा नहीं गया था। ऑनलाइन होने पर यह खुलेगा।',
-  'You are offline. This needs a connection: try again once you are back online.': 'आप ऑफ़लाइन हैं। इसके लिए कनेक्शन चाहिए: ऑनलाइन होने पर फिर से कोशिश करें।',
-  'You are offline. You see what was saved on this device; changes are sent when you are back online.': 'आप ऑफ़लाइन हैं। आप वही देख रहे हैं जो इस डिवाइस पर सहेजा गया था; बदलाव ऑनलाइन होने पर भेजे जाएँगे।',
-  'You are offline. Your answers are saved on this device and will be submitted when the connection is back.': 'आप ऑफ़लाइन हैं। आपके उत्तर इस डिवाइस पर सहेजे गए हैं और कनेक्शन लौटने पर जमा हो जाएँगे।',
-  "You have already taken this quiz, and it can be taken only once. Your result is in the chapter's reports.": 'आप यह क्विज़ पहले ही दे चुके हैं, और इसे केवल एक बार दिया जा सकता है। आपका परिणाम अध्याय की रिपोर्ट में है।',
+  'You are offline, and this page was not saved on this device. It opens once you are back online.':
+    'आप ऑफ़लाइन हैं, और यह पेज इस डिवाइस पर सहेजा नहीं गया था। ऑनलाइन होने पर यह खुलेगा।',
+  'You are offline. This needs a connection: try again once you are back online.':
+    'आप ऑफ़लाइन हैं। इसके लिए कनेक्शन चाहिए: ऑनलाइन होने पर फिर से कोशिश करें।',
+  'You are offline. You see what was saved on this device; changes are sent when you are back online.':
+    'आप ऑफ़लाइन हैं। आप वही देख रहे हैं जो इस डिवाइस पर सहेजा गया था; बदलाव ऑनलाइन होने पर भेजे जाएँगे।',
+  'You are offline. Your answers are saved on this device and will be submitted when the connection is back.':
+    'आप ऑफ़लाइन हैं। आपके उत्तर इस डिवाइस पर सहेजे गए हैं और कनेक्शन लौटने पर जमा हो जाएँगे।',
+  "You have already taken this quiz, and it can be taken only once. Your result is in the chapter's reports.":
+    'आप यह क्विज़ पहले ही दे चुके हैं, और इसे केवल एक बार दिया जा सकता है। आपका परिणाम अध्याय की रिपोर्ट में है।',
   'Your request went to the institute': 'आपका अनुरोध संस्थान को भेज दिया गया',
   'Your session has ended. Please sign in again.': 'आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।',
   'Zoom in': 'बड़ा करें',
@@ -211,24 +222,35 @@ export const hindiMessages: Record<string, string> = {
   // A refusal's code, when its sentence is not known here (i18n/refusal-texts.ts, docs/decisions/058)
   'Please check the {field}.': 'कृपया {field} जाँचें।',
   'Please check what you entered.': 'कृपया जो आपने भरा है उसे जाँचें।',
-  'This was refused. Please check what you entered and try again.': 'यह स्वीकार नहीं हुआ। कृपया जो आपने भरा है उसे जाँचें और फिर से कोशिश करें।',
-  'This changed in the meantime. Please reload and try again.': 'इस बीच यह बदल गया। कृपया पेज फिर से लोड करें और फिर से कोशिश करें।',
+  'This was refused. Please check what you entered and try again.':
+    'यह स्वीकार नहीं हुआ। कृपया जो आपने भरा है उसे जाँचें और फिर से कोशिश करें।',
+  'This changed in the meantime. Please reload and try again.':
+    'इस बीच यह बदल गया। कृपया पेज फिर से लोड करें और फिर से कोशिश करें।',
   'Too many requests. Please try again in a moment.': 'बहुत ज़्यादा अनुरोध। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
   'A mobile number has only digits, spaces and dashes.': 'मोबाइल नंबर में केवल अंक, खाली जगह और डैश होते हैं।',
   'The mobile number is too short: a digit is missing.': 'मोबाइल नंबर बहुत छोटा है: एक अंक कम है।',
   'The mobile number is too long: there are extra digits.': 'मोबाइल नंबर बहुत लंबा है: अंक ज़्यादा हैं।',
   'The mobile number has the wrong number of digits.': 'मोबाइल नंबर में अंकों की संख्या गलत है।',
-  'The country code is not known: start the number with + and a valid country code.': 'देश का कोड मान्य नहीं है: नंबर + और सही देश कोड से शुरू करें।',
-  'This is not a mobile number (a landline, or a digit is wrong): codes are sent by SMS.': 'यह मोबाइल नंबर नहीं है (लैंडलाइन है, या कोई अंक गलत है): कोड SMS से भेजे जाते हैं।',
-  'We cannot text a registration code to this country. Please contact the institute to join.': 'हम इस देश में पंजीकरण कोड नहीं भेज सकते। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
+  'The country code is not known: start the number with + and a valid country code.':
+    'देश का कोड मान्य नहीं है: नंबर + और सही देश कोड से शुरू करें।',
+  'This is not a mobile number (a landline, or a digit is wrong): codes are sent by SMS.':
+    'यह मोबाइल नंबर नहीं है (लैंडलाइन है, या कोई अंक गलत है): कोड SMS से भेजे जाते हैं।',
+  'We cannot text a registration code to this country. Please contact the institute to join.':
+    'हम इस देश में पंजीकरण कोड नहीं भेज सकते। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
   'Wrong code. Please try again.': 'गलत कोड। कृपया फिर से कोशिश करें।',
   'Please wait a little before asking for a new code.': 'नया कोड माँगने से पहले कृपया थोड़ा रुकें।',
-  'Too many codes were sent to this number. Please try again later.': 'इस नंबर पर बहुत ज़्यादा कोड भेजे गए। कृपया बाद में फिर से कोशिश करें।',
-  'Too many codes were asked for from your network. Please try again later.': 'आपके नेटवर्क से बहुत ज़्यादा कोड माँगे गए। कृपया बाद में फिर से कोशिश करें।',
-  'Too many wrong codes were entered for this number. Please try again later.': 'इस नंबर के लिए बहुत ज़्यादा गलत कोड डाले गए। कृपया बाद में फिर से कोशिश करें।',
-  'Too many wrong codes were entered from your network. Please try again later.': 'आपके नेटवर्क से बहुत ज़्यादा गलत कोड डाले गए। कृपया बाद में फिर से कोशिश करें।',
-  'The institute cannot send more registration codes just now. Please try again later, or contact the institute.': 'संस्थान अभी और पंजीकरण कोड नहीं भेज सकता। कृपया बाद में फिर से कोशिश करें, या संस्थान से संपर्क करें।',
-  'This quiz changed while you were answering. Please open it again.': 'आपके उत्तर देते समय यह क्विज़ बदल गया। कृपया इसे फिर से खोलें।',
+  'Too many codes were sent to this number. Please try again later.':
+    'इस नंबर पर बहुत ज़्यादा कोड भेजे गए। कृपया बाद में फिर से कोशिश करें।',
+  'Too many codes were asked for from your network. Please try again later.':
+    'आपके नेटवर्क से बहुत ज़्यादा कोड माँगे गए। कृपया बाद में फिर से कोशिश करें।',
+  'Too many wrong codes were entered for this number. Please try again later.':
+    'इस नंबर के लिए बहुत ज़्यादा गलत कोड डाले गए। कृपया बाद में फिर से कोशिश करें।',
+  'Too many wrong codes were entered from your network. Please try again later.':
+    'आपके नेटवर्क से बहुत ज़्यादा गलत कोड डाले गए। कृपया बाद में फिर से कोशिश करें।',
+  'The institute cannot send more registration codes just now. Please try again later, or contact the institute.':
+    'संस्थान अभी और पंजीकरण कोड नहीं भेज सकता। कृपया बाद में फिर से कोशिश करें, या संस्थान से संपर्क करें।',
+  'This quiz changed while you were answering. Please open it again.':
+    'आपके उत्तर देते समय यह क्विज़ बदल गया। कृपया इसे फिर से खोलें।',
   'Academic level': 'शैक्षणिक स्तर',
   'You are not allowed to do this.': 'आपको यह करने की अनुमति नहीं है।',
   Code: 'कोड',
@@ -240,20 +262,30 @@ export const hindiMessages: Record<string, string> = {
   'We could not send the SMS. Please try again in a minute.': 'हम SMS नहीं भेज सके। कृपया एक मिनट बाद फिर से कोशिश करें।',
   'This code has expired. Please ask for a new code.': 'इस कोड की समय-सीमा समाप्त हो गई है। कृपया नया कोड माँगें।',
   'This code has already been used. Please ask for a new code.': 'यह कोड पहले ही इस्तेमाल हो चुका है। कृपया नया कोड माँगें।',
-  'Too many wrong tries for this code. Please ask for a new code.': 'इस कोड के लिए बहुत ज़्यादा गलत प्रयास हुए। कृपया नया कोड माँगें।',
+  'Too many wrong tries for this code. Please ask for a new code.':
+    'इस कोड के लिए बहुत ज़्यादा गलत प्रयास हुए। कृपया नया कोड माँगें।',
   'Wrong code. You have {n} tries left.': 'गलत कोड। आपके पास {n} प्रयास बचे हैं।',
   'Wrong code. You have {n} try left.': 'गलत कोड। आपके पास {n} प्रयास बचा है।',
-  'This sign-in has ended. Please enter your mobile number again.': 'यह साइन-इन समाप्त हो गया है। कृपया अपना मोबाइल नंबर फिर से डालें।',
+  'This sign-in has ended. Please enter your mobile number again.':
+    'यह साइन-इन समाप्त हो गया है। कृपया अपना मोबाइल नंबर फिर से डालें।',
   'Please wait {wait} before asking for a new code.': 'नया कोड माँगने से पहले कृपया {wait} रुकें।',
-  'Too many codes were sent to this number. Please try again in {wait}.': 'इस नंबर पर बहुत ज़्यादा कोड भेजे गए। कृपया {wait} बाद फिर से कोशिश करें।',
-  'Too many codes were asked for from your network. Please try again in {wait}.': 'आपके नेटवर्क से बहुत ज़्यादा कोड माँगे गए। कृपया {wait} बाद फिर से कोशिश करें।',
-  'Too many wrong codes were entered for this number. Please try again in {wait}.': 'इस नंबर के लिए बहुत ज़्यादा गलत कोड डाले गए। कृपया {wait} बाद फिर से कोशिश करें।',
-  'Too many wrong codes were entered from your network. Please try again in {wait}.': 'आपके नेटवर्क से बहुत ज़्यादा गलत कोड डाले गए। कृपया {wait} बाद फिर से कोशिश करें।',
-  'Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.': 'बहुत ज़्यादा गलत कोड के बाद इस नंबर का साइन-इन बंद कर दिया गया है। कृपया संस्थान से इसे खुलवाएँ।',
-  'Your account has been deactivated by the institute. Please contact the institute to use the portal again.': 'संस्थान ने आपका खाता निष्क्रिय कर दिया है। पोर्टल फिर से इस्तेमाल करने के लिए कृपया संस्थान से संपर्क करें।',
+  'Too many codes were sent to this number. Please try again in {wait}.':
+    'इस नंबर पर बहुत ज़्यादा कोड भेजे गए। कृपया {wait} बाद फिर से कोशिश करें।',
+  'Too many codes were asked for from your network. Please try again in {wait}.':
+    'आपके नेटवर्क से बहुत ज़्यादा कोड माँगे गए। कृपया {wait} बाद फिर से कोशिश करें।',
+  'Too many wrong codes were entered for this number. Please try again in {wait}.':
+    'इस नंबर के लिए बहुत ज़्यादा गलत कोड डाले गए। कृपया {wait} बाद फिर से कोशिश करें।',
+  'Too many wrong codes were entered from your network. Please try again in {wait}.':
+    'आपके नेटवर्क से बहुत ज़्यादा गलत कोड डाले गए। कृपया {wait} बाद फिर से कोशिश करें।',
+  'Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.':
+    'बहुत ज़्यादा गलत कोड के बाद इस नंबर का साइन-इन बंद कर दिया गया है। कृपया संस्थान से इसे खुलवाएँ।',
+  'Your account has been deactivated by the institute. Please contact the institute to use the portal again.':
+    'संस्थान ने आपका खाता निष्क्रिय कर दिया है। पोर्टल फिर से इस्तेमाल करने के लिए कृपया संस्थान से संपर्क करें।',
   'This number already has an account. Please sign in with it.': 'इस नंबर का खाता पहले से है। कृपया इससे साइन इन करें।',
-  'The institute is not taking registrations here. Please contact the institute to join.': 'संस्थान यहाँ पंजीकरण नहीं ले रहा है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
-  'Your request went to the institute. You will get an SMS when you can sign in.': 'आपका अनुरोध संस्थान को भेज दिया गया। साइन इन कर सकने पर आपको SMS मिलेगा।',
+  'The institute is not taking registrations here. Please contact the institute to join.':
+    'संस्थान यहाँ पंजीकरण नहीं ले रहा है। जुड़ने के लिए कृपया संस्थान से संपर्क करें।',
+  'Your request went to the institute. You will get an SMS when you can sign in.':
+    'आपका अनुरोध संस्थान को भेज दिया गया। साइन इन कर सकने पर आपको SMS मिलेगा।',
   'This request has ended. Please fill in the form again.': 'यह अनुरोध समाप्त हो गया है। कृपया फ़ॉर्म फिर से भरें।',
   'Enter your name.': 'अपना नाम डालें।',
   'Enter your state.': 'अपना राज्य डालें।',
@@ -272,14 +304,19 @@ export const hindiMessages: Record<string, string> = {
   'That news item': 'यह समाचार',
   'Your profile': 'आपकी प्रोफ़ाइल',
   'Not found.': 'नहीं मिला।',
-  'This video link has expired. Please open the video again.': 'इस वीडियो लिंक की समय-सीमा समाप्त हो गई है। कृपया वीडियो फिर से खोलें।',
+  'This video link has expired. Please open the video again.':
+    'इस वीडियो लिंक की समय-सीमा समाप्त हो गई है। कृपया वीडियो फिर से खोलें।',
   'This quiz has no questions yet.': 'इस क्विज़ में अभी कोई प्रश्न नहीं है।',
-  'You have already taken this quiz, and it can be taken only once. See your result in Reports.': 'आप यह क्विज़ पहले ही दे चुके हैं, और इसे केवल एक बार दिया जा सकता है। अपना परिणाम रिपोर्ट में देखें।',
+  'You have already taken this quiz, and it can be taken only once. See your result in Reports.':
+    'आप यह क्विज़ पहले ही दे चुके हैं, और इसे केवल एक बार दिया जा सकता है। अपना परिणाम रिपोर्ट में देखें।',
   'Congratulations! You passed {quiz}.': 'बधाई हो! आपने {quiz} उत्तीर्ण किया।',
-  'You did not pass {quiz} this time. Review your answers and try again.': 'इस बार आप {quiz} में उत्तीर्ण नहीं हुए। अपने उत्तर देखें और फिर से कोशिश करें।',
-  "You did not pass {quiz}. Review your answers in the chapter's reports.": 'आप {quiz} में उत्तीर्ण नहीं हुए। अध्याय की रिपोर्ट में अपने उत्तर देखें।',
+  'You did not pass {quiz} this time. Review your answers and try again.':
+    'इस बार आप {quiz} में उत्तीर्ण नहीं हुए। अपने उत्तर देखें और फिर से कोशिश करें।',
+  "You did not pass {quiz}. Review your answers in the chapter's reports.":
+    'आप {quiz} में उत्तीर्ण नहीं हुए। अध्याय की रिपोर्ट में अपने उत्तर देखें।',
   'Something went wrong on our side. Please try again.': 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
-  'The portal is briefly unavailable. Please try again in a minute.': 'पोर्टल कुछ देर के लिए उपलब्ध नहीं है। कृपया एक मिनट बाद फिर से कोशिश करें।',
+  'The portal is briefly unavailable. Please try again in a minute.':
+    'पोर्टल कुछ देर के लिए उपलब्ध नहीं है। कृपया एक मिनट बाद फिर से कोशिश करें।',
   'The institute has sent all the registration codes it can {when}. Please try again in {wait}, or contact the institute.':
     'संस्थान {when} जितने पंजीकरण कोड भेज सकता था, सब भेज चुका है। कृपया {wait} बाद फिर से कोशिश करें, या संस्थान से संपर्क करें।',
   // the budget's window, inside the message above

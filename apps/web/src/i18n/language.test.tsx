@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { formatDateTime } from '../lib/date-time.ts';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY, setLanguageLoaders, startLanguage, translateMessage } from './language.ts';
+import {
+  chooseLanguage,
+  LANGUAGE_STORAGE_KEY,
+  setLanguageLoaders,
+  startLanguage,
+  translateMessage,
+} from './language.ts';
 
 afterEach(() => chooseLanguage('en'));
 
@@ -77,8 +83,15 @@ describe('choosing Hindi', { timeout: 20_000 }, () => {
     await chooseLanguage('hi');
     mockApi({
       '/Auth/whatsapp_chat': () => ok({ link: 'https://wa.me/919000000000' }),
-      '/Auth/login': () => ok({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 }, 'We sent a code to your registered mobile number.'),
-      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 } }),
+      '/Auth/login': () =>
+        ok(
+          { otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 },
+          'We sent a code to your registered mobile number.',
+        ),
+      '/Auth/verifyOTP': () => ({
+        status: 200,
+        body: { status: false, message: 'Wrong code. You have 4 tries left.', code: 'code_wrong', tries_left: 4 },
+      }),
     });
     const { user } = renderApp('/login', null);
     await user.click(await screen.findByLabelText('मोबाइल नंबर'));

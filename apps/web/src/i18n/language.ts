@@ -87,8 +87,10 @@ export function translateRefusal({ message, code, field, status }: Refusal): str
     if (known !== said) return known;
   }
   const label = field ? dictionary.fields[field] : undefined;
-  if (code === 'invalid_field') return label ? t('Please check the {field}.', { field: t(label) }) : t('Please check what you entered.');
-  const text = (code && dictionary.refusals[code]) || dictionary.refusals[status >= 500 ? 'server_error' : 'bad_request']!;
+  if (code === 'invalid_field')
+    return label ? t('Please check the {field}.', { field: t(label) }) : t('Please check what you entered.');
+  const text =
+    (code && dictionary.refusals[code]) || dictionary.refusals[status >= 500 ? 'server_error' : 'bad_request']!;
   return t(text);
 }
 
@@ -132,7 +134,8 @@ export function onLanguageChange(changed: () => void) {
 }
 
 /** The form of a text for `n` by the language's plural rules (Intl.PluralRules): `one` for 1 in English, else `other`. */
-export const plural = (n: number, one: string, other: string) => (new Intl.PluralRules(currentLocale()).select(n) === 'one' ? one : other);
+export const plural = (n: number, one: string, other: string) =>
+  new Intl.PluralRules(currentLocale()).select(n) === 'one' ? one : other;
 
 /** Marks English kept in a constant for `t` to translate where it is shown (the key checks find it by this name). */
 export const msg = (english: string) => english;

@@ -8,40 +8,135 @@ import { chooseLanguage, type Dictionary } from './language.ts';
 // marked the same way below, so anything on a screen left unmarked was written past the layer.
 vi.mock('./hi.ts', async () => {
   const { fieldLabels, refusalTexts, valuedRefusals } = await import('./refusal-texts.ts');
-  const messages = new Proxy({} as Record<string, string>, { get: (_, key) => (typeof key === 'string' ? `⟦${key}⟧` : undefined) });
-  return { hindi: { messages, patterns: [], refusals: refusalTexts, fields: fieldLabels, valued: valuedRefusals } satisfies Dictionary };
+  const messages = new Proxy({} as Record<string, string>, {
+    get: (_, key) => (typeof key === 'string' ? `⟦${key}⟧` : undefined),
+  });
+  return {
+    hindi: {
+      messages,
+      patterns: [],
+      refusals: refusalTexts,
+      fields: fieldLabels,
+      valued: valuedRefusals,
+    } satisfies Dictionary,
+  };
 });
 
 const mark = (text: string) => `⟦${text}⟧`;
-const student = { ...demoStudent, name: mark('Arjun'), profile: { name: mark('Arjun') }, guardian: mark('Rakesh'), state: mark('Karnataka'), district: mark('Bengaluru'), email: mark('a@example.com'), academic_level: mark('Class 12') };
+const student = {
+  ...demoStudent,
+  name: mark('Arjun'),
+  profile: { name: mark('Arjun') },
+  guardian: mark('Rakesh'),
+  state: mark('Karnataka'),
+  district: mark('Bengaluru'),
+  email: mark('a@example.com'),
+  academic_level: mark('Class 12'),
+};
 const subjects = [{ subject_id: 3, subject_name: mark('Physics'), thumbnail: '/media/physics.svg' }];
 const chapters = [{ chapter_id: 11, chapter_name: mark('Units'), subject_id: 3, subject_name: mark('Physics') }];
 const topics = [
-  { topic_id: 21, topic_name: mark('Intro'), video_link: '/media/videos/21.webm', thumbnail: '/t.jpg', subject_name: mark('Physics'), chapter_name: mark('Units'), position_seconds: 7, duration_seconds: 12 },
+  {
+    topic_id: 21,
+    topic_name: mark('Intro'),
+    video_link: '/media/videos/21.webm',
+    thumbnail: '/t.jpg',
+    subject_name: mark('Physics'),
+    chapter_name: mark('Units'),
+    position_seconds: 7,
+    duration_seconds: 12,
+  },
 ];
 const watched = [
-  { topic_id: 21, thumbnail: '/t.jpg', subject_name: mark('Physics'), chapter_name: mark('Units'), topic_name: mark('Intro'), video_link: '/media/videos/21.webm', position_seconds: 7, duration_seconds: 12, watched_at: '2026-11-22T08:00:00.000Z' },
+  {
+    topic_id: 21,
+    thumbnail: '/t.jpg',
+    subject_name: mark('Physics'),
+    chapter_name: mark('Units'),
+    topic_name: mark('Intro'),
+    video_link: '/media/videos/21.webm',
+    position_seconds: 7,
+    duration_seconds: 12,
+    watched_at: '2026-11-22T08:00:00.000Z',
+  },
 ];
-const news = [{ id: 11, heading: mark('Mock test'), images: '/media/news/n.svg', news: `<p>${mark('Bring a pencil')}</p>`, published_at: '2026-05-12T10:00:00Z' }];
+const news = [
+  {
+    id: 11,
+    heading: mark('Mock test'),
+    images: '/media/news/n.svg',
+    news: `<p>${mark('Bring a pencil')}</p>`,
+    published_at: '2026-05-12T10:00:00Z',
+  },
+];
 
 const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
-const liveClass = { id: 1, batch_name: mark('Batch A'), class_name: mark('Vectors'), tutor_name: mark('Dr. Rao'), online_url: 'https://meet.example.com/a', starts_at: inAnHour, duration_minutes: 60, batch_id: 21, subject_id: 3 };
-const quiz = {
-  quiz: { id: 5, name: mark('Units quiz'), chapter_id: 11, max_marks: 3, pass_marks: 2, allow_retake: true, attempted: false },
-  questions: [{ question_id: 30, question: mark('Which is an SI unit?'), options: [mark('Kelvin'), mark('Pound')], marks: 3 }],
+const liveClass = {
+  id: 1,
+  batch_name: mark('Batch A'),
+  class_name: mark('Vectors'),
+  tutor_name: mark('Dr. Rao'),
+  online_url: 'https://meet.example.com/a',
+  starts_at: inAnHour,
+  duration_minutes: 60,
+  batch_id: 21,
+  subject_id: 3,
 };
-const attempts = [{ id: 12, quiz_id: 5, name: mark('Units quiz'), added_on: '2025-01-05T06:30:00Z', attend_on: '2025-02-10T06:30:00Z', max_marks: 3, result: 'pass', marks: 3 }];
+const quiz = {
+  quiz: {
+    id: 5,
+    name: mark('Units quiz'),
+    chapter_id: 11,
+    max_marks: 3,
+    pass_marks: 2,
+    allow_retake: true,
+    attempted: false,
+  },
+  questions: [
+    { question_id: 30, question: mark('Which is an SI unit?'), options: [mark('Kelvin'), mark('Pound')], marks: 3 },
+  ],
+};
+const attempts = [
+  {
+    id: 12,
+    quiz_id: 5,
+    name: mark('Units quiz'),
+    added_on: '2025-01-05T06:30:00Z',
+    attend_on: '2025-02-10T06:30:00Z',
+    max_marks: 3,
+    result: 'pass',
+    marks: 3,
+  },
+];
 const report = {
   quiz_name: mark('Units quiz'),
   attend_on: '2025-02-10T06:30:00Z',
   analytics: { total_marks_gained: 0, max_marks: 3, result: 'fail' },
-  report: [{ question_id: 30, question: mark('Which is an SI unit?'), options: [mark('Kelvin'), mark('Pound')], marks: 3, answer: mark('Kelvin'), student_answer: mark('Pound') }],
+  report: [
+    {
+      question_id: 30,
+      question: mark('Which is an SI unit?'),
+      options: [mark('Kelvin'), mark('Pound')],
+      marks: 3,
+      answer: mark('Kelvin'),
+      student_answer: mark('Pound'),
+    },
+  ],
 };
 
 const answers = {
   '/Student/batches': () => ok([{ batch_id: 21, batch_name: mark('Batch A') }]),
   '/Student/live_classes': () => ok([liveClass]),
-  '/Student/study_materials': () => ok([{ id: 8, title: mark('Notes'), chapter_name: mark('Units'), subject_name: mark('Physics'), path: '/console/micros/Api/materials/8/m8.pdf' }]),
+  '/Student/study_materials': () =>
+    ok([
+      {
+        id: 8,
+        title: mark('Notes'),
+        chapter_name: mark('Units'),
+        subject_name: mark('Physics'),
+        path: '/console/micros/Api/materials/8/m8.pdf',
+      },
+    ]),
   '/Student/get_quiz_by_chapter': () => ok([{ id: 5, name: mark('Units quiz'), added_on: '2025-01-05T06:30:00Z' }]),
   '/Student/get_quiz': () => ok(quiz),
   '/Student/my_quiz_history': () => ok(attempts),
@@ -58,9 +153,13 @@ const answers = {
 
 /** The page's text with every marked part taken out; what is left must hold no words. */
 function unmarkedWords(): string[] {
-  const text = [document.body.textContent ?? '', document.title, ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((element) =>
-    ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
-  )].join(' ');
+  const text = [
+    document.body.textContent ?? '',
+    document.title,
+    ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((element) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+    ),
+  ].join(' ');
   // Left out: marked texts, the language names the switch shows in their own script, and a time's am/pm. (Country
   // names come from the browser in the chosen language, here Hindi: no Latin letters.)
   let left = text;
@@ -99,7 +198,9 @@ describe('every text a screen shows goes through the translation layer', { timeo
   ])('%s', async (path, shown) => {
     mockApi(answers);
     renderApp(path, student);
-    await screen.findAllByText((_, element) => element?.textContent === shown || element?.textContent?.includes(shown) === true);
+    await screen.findAllByText(
+      (_, element) => element?.textContent === shown || element?.textContent?.includes(shown) === true,
+    );
     expect(unmarkedWords()).toEqual([]);
   });
 
@@ -113,7 +214,12 @@ describe('every text a screen shows goes through the translation layer', { timeo
   });
 
   it('the login screen, its code step and the register form', async () => {
-    mockApi({ ...answers, '/Auth/login': () => ok({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 }), '/Auth/registration': () => ok({ mode: 'requests', contact_link: '' }), '/Auth/academic_levels': () => ok([]) });
+    mockApi({
+      ...answers,
+      '/Auth/login': () => ok({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 }),
+      '/Auth/registration': () => ok({ mode: 'requests', contact_link: '' }),
+      '/Auth/academic_levels': () => ok([]),
+    });
     const { user } = renderApp('/login', null);
     await screen.findByRole('button', { name: mark('Send code') });
     expect(unmarkedWords()).toEqual([]);

@@ -10,7 +10,9 @@ export const refusalTexts = {
   invalid_field: msg('Please check what you entered.'),
   bad_request: msg('This was refused. Please check what you entered and try again.'),
   signed_out: msg('Your session has ended. Please sign in again.'),
-  account_deactivated: msg('Your account has been deactivated by the institute. Please contact the institute to use the portal again.'),
+  account_deactivated: msg(
+    'Your account has been deactivated by the institute. Please contact the institute to use the portal again.',
+  ),
   not_your_account: msg('You can only see your own account.'),
   forbidden: msg('You are not allowed to do this.'),
   not_found: msg('Not found.'),
@@ -26,7 +28,9 @@ export const refusalTexts = {
   mobile_country_unknown: msg('The country code is not known: start the number with + and a valid country code.'),
   mobile_not_a_number: msg('This is not a phone number.'),
   mobile_not_mobile: msg('This is not a mobile number (a landline, or a digit is wrong): codes are sent by SMS.'),
-  mobile_country_not_served: msg('We cannot text a registration code to this country. Please contact the institute to join.'),
+  mobile_country_not_served: msg(
+    'We cannot text a registration code to this country. Please contact the institute to join.',
+  ),
   code_wrong: msg('Wrong code. Please try again.'),
   code_expired: msg('This code has expired. Please ask for a new code.'),
   code_used: msg('This code has already been used. Please ask for a new code.'),
@@ -38,14 +42,20 @@ export const refusalTexts = {
   too_many_codes_network: msg('Too many codes were asked for from your network. Please try again later.'),
   too_many_wrong_codes_number: msg('Too many wrong codes were entered for this number. Please try again later.'),
   too_many_wrong_codes_network: msg('Too many wrong codes were entered from your network. Please try again later.'),
-  number_locked: msg('Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.'),
+  number_locked: msg(
+    'Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.',
+  ),
   registration_closed: msg('The institute is not taking registrations here. Please contact the institute to join.'),
-  registration_budget_spent: msg('The institute cannot send more registration codes just now. Please try again later, or contact the institute.'),
+  registration_budget_spent: msg(
+    'The institute cannot send more registration codes just now. Please try again later, or contact the institute.',
+  ),
   academic_level_unknown: msg('Choose your academic level.'),
   request_ended: msg('This request has ended. Please fill in the form again.'),
   already_student: msg('This number already has an account. Please sign in with it.'),
   quiz_no_questions: msg('This quiz has no questions yet.'),
-  quiz_already_taken: msg('You have already taken this quiz, and it can be taken only once. See your result in Reports.'),
+  quiz_already_taken: msg(
+    'You have already taken this quiz, and it can be taken only once. See your result in Reports.',
+  ),
   quiz_answer_invalid: msg('This quiz changed while you were answering. Please open it again.'),
   video_link_expired: msg('This video link has expired. Please open the video again.'),
 } satisfies Record<RefusalCode, string>;

@@ -49,13 +49,16 @@ export async function callApi<E extends Endpoint<z.ZodMiniType | undefined, z.Zo
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const refusal = refusalOf(payload, response.status);
-    const message = refusal ? translateRefusal(refusal) : t('Request failed with status code {status}', { status: response.status });
+    const message = refusal
+      ? translateRefusal(refusal)
+      : t('Request failed with status code {status}', { status: response.status });
     const signedOut = response.status === 401 && endpoint.auth;
     if (signedOut) useSession.getState().removeUser(message);
     throw new ApiError(response.status, message, signedOut, { code: refusal?.code, field: refusal?.field });
   }
   const parsed = endpoint.response.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, t('The server sent an answer this app does not understand.'));
+  if (!parsed.success)
+    throw new ApiError(response.status, t('The server sent an answer this app does not understand.'));
   // The screens show the answer's message (a toast, a result): in the student's language.
   // A refusal answered with 200 (`status: false`, a wrong code, a quiz taken before) is translated by its code.
   const answer = parsed.data as { status?: unknown; message?: unknown } | null;

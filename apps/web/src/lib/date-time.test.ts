@@ -18,7 +18,14 @@ describe('the one date and time formatter', () => {
   });
 
   it('takes the locale as a parameter, so it follows the language', () => {
-    expect(formatDateTime(classStart, 'date', { locale: 'hi-IN' })).toBe(new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(classStart)));
+    expect(formatDateTime(classStart, 'date', { locale: 'hi-IN' })).toBe(
+      new Intl.DateTimeFormat('hi-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'Asia/Kolkata',
+      }).format(new Date(classStart)),
+    );
     expect(formatDateTime(classStart, 'date', { locale: 'hi-IN' })).not.toBe('23 Nov 2026');
     expect(formatWhen(new Date(classStart), Date.parse(classStart) - 3_600_000, { locale: 'hi-IN' })).toMatch(/^आज /);
   });

@@ -42,7 +42,11 @@ export interface DateTimeOptions {
 }
 
 /** A date, time or both as the student reads it; an unreadable value is returned as it came. */
-export function formatDateTime(value: Date | string, style: DateTimeStyle, { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
+export function formatDateTime(
+  value: Date | string,
+  style: DateTimeStyle,
+  { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {},
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   return formatter(style, locale, timeZone).format(date);
@@ -59,7 +63,11 @@ function dayNumber(date: Date, timeZone: string): number {
 }
 
 /** 'today at 4:30 pm', 'tomorrow at 9:00 am', 'Mon, 12 May at 4:30 pm': days counted in the institute's zone. */
-export function formatWhen(date: Date, now: number, { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {}): string {
+export function formatWhen(
+  date: Date,
+  now: number,
+  { locale = currentLocale(), timeZone = INSTITUTE_TIME_ZONE }: DateTimeOptions = {},
+): string {
   const days = dayNumber(date, timeZone) - dayNumber(new Date(now), timeZone);
   const day =
     Math.abs(days) <= 1

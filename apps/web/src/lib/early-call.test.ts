@@ -54,7 +54,9 @@ describe('a data call that boot.js already started', () => {
       key: earlyCallKey('/Student/chapters', { stud_id: 7, sub_id: 3 }),
       token: 'session-token',
       at: Date.now(),
-      response: Promise.resolve(new Response(JSON.stringify({ status: false, message: 'Please sign in again' }), { status: 401 })),
+      response: Promise.resolve(
+        new Response(JSON.stringify({ status: false, message: 'Please sign in again' }), { status: 401 }),
+      ),
     };
     await expect(callApi(getChapters, { stud_id: 7, sub_id: 3 })).rejects.toThrow('Please sign in again');
     expect(useSession.getState().token).toBeNull();

@@ -2,7 +2,8 @@ const RELOADED_AT = 'portal-reloaded-for-new-build';
 const ONCE_PER_MS = 5 * 60 * 1000;
 
 /** The page's own entry script (hashed by the build), as the built index.html names it. */
-const entryScript = () => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? '';
+const entryScript = () =>
+  document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? '';
 
 export const page = { reload: () => window.location.reload() };
 

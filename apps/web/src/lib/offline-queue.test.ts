@@ -8,7 +8,10 @@ const quiz = (stud_id: number, quiz_id: number): QueuedAction => ({
   kind: 'submit-quiz',
   body: { stud_id, quiz_id, submit_data: [{ question_id: 1, answer: 'Mass' }] },
 });
-const watched = (position: number): QueuedAction => ({ kind: 'record-watched', body: { stud_id: 7, topic_id: 3, position_seconds: position } });
+const watched = (position: number): QueuedAction => ({
+  kind: 'record-watched',
+  body: { stud_id: 7, topic_id: 3, position_seconds: position },
+});
 
 afterEach(() => useSession.setState({ user: null, token: null }));
 
@@ -46,7 +49,10 @@ describe('the offline queue', () => {
   it('is emptied when the session ends, with the quiz answers saved on the device', () => {
     useSession.setState({ token: 'token-abc' });
     enqueue(quiz(7, 2));
-    localStorage.setItem(QUIZ_ANSWERS_KEY, JSON.stringify({ state: { drafts: { '7:2': { 5: 'Velocity' } }, submissionIds: {} }, version: 1 }));
+    localStorage.setItem(
+      QUIZ_ANSWERS_KEY,
+      JSON.stringify({ state: { drafts: { '7:2': { 5: 'Velocity' } }, submissionIds: {} }, version: 1 }),
+    );
     useSession.getState().removeUser();
     expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
     expect(localStorage.getItem(QUIZ_ANSWERS_KEY)).toBeNull();

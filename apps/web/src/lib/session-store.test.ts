@@ -14,7 +14,12 @@ const student: Student = {
   academic_level: 'Class 11',
   profile: { name: 'Arjun Sharma' },
 };
-const liveClass = { batch_name: 'Morning', class_name: 'Vectors', tutor_name: 'Asha', online_url: 'https://meet.example/x' } as LiveClass;
+const liveClass = {
+  batch_name: 'Morning',
+  class_name: 'Vectors',
+  tutor_name: 'Asha',
+  online_url: 'https://meet.example/x',
+} as LiveClass;
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
 
@@ -32,14 +37,20 @@ describe('the session store', () => {
   });
 
   it('restores a stored session of its own version', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state: { user: student, token: 'token-abc' }, version: SESSION_STORAGE_VERSION }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { user: student, token: 'token-abc' }, version: SESSION_STORAGE_VERSION }),
+    );
     await useSession.persist.rehydrate();
     expect(useSession.getState()).toMatchObject({ user: student, token: 'token-abc' });
   });
 
   it('discards a stored session of another version, with a console error', async () => {
     const error = vi.mocked(console.error).mockImplementation(() => undefined);
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state: { user: student, token: 'old-token' }, version: SESSION_STORAGE_VERSION + 1 }));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { user: student, token: 'old-token' }, version: SESSION_STORAGE_VERSION + 1 }),
+    );
     await useSession.persist.rehydrate();
     expect(useSession.getState()).toMatchObject({ user: null, token: null });
     expect(error).toHaveBeenCalledTimes(1);
@@ -57,9 +68,19 @@ describe('the session store', () => {
   it('changes only its own field when the token, code reference or live class is set', () => {
     useSession.getState().signIn(student, 'token-abc');
     useSession.getState().setOtpRef('ref-123');
-    expect(useSession.getState()).toMatchObject({ user: student, token: 'token-abc', otpRef: 'ref-123', liveClass: null });
+    expect(useSession.getState()).toMatchObject({
+      user: student,
+      token: 'token-abc',
+      otpRef: 'ref-123',
+      liveClass: null,
+    });
     useSession.getState().setToken('token-new');
-    expect(useSession.getState()).toMatchObject({ user: student, token: 'token-new', otpRef: 'ref-123', liveClass: null });
+    expect(useSession.getState()).toMatchObject({
+      user: student,
+      token: 'token-new',
+      otpRef: 'ref-123',
+      liveClass: null,
+    });
     useSession.getState().setLiveClass(liveClass);
     expect(useSession.getState()).toMatchObject({ user: student, token: 'token-new', otpRef: 'ref-123', liveClass });
   });

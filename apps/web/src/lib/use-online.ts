@@ -10,4 +10,9 @@ const subscribe = (changed: () => void) => {
 };
 
 /** Whether the browser believes it has a connection (it can be wrong the other way, never this way). */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

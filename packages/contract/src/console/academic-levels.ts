@@ -2,10 +2,17 @@ import * as z from 'zod/mini';
 import { envelope, id } from '../common.ts';
 import { adminsOnly, consoleEndpoint } from './common.ts';
 
-export const managedLevel = z.object({ level_id: z.number(), name: z.string(), position: z.number(), active: z.boolean() });
+export const managedLevel = z.object({
+  level_id: z.number(),
+  name: z.string(),
+  position: z.number(),
+  active: z.boolean(),
+});
 export type ManagedLevel = z.infer<typeof managedLevel>;
 
-const levelName = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(60, 'must be at most 60 characters'));
+const levelName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(60, 'must be at most 60 characters'));
 const position = z.int('must be a whole number').check(z.gte(0, 'must be 0 or more'), z.lte(10_000, 'is too large'));
 
 /** Every academic level, retired ones too, in the register form's order. */
@@ -30,6 +37,11 @@ export const updateAcademicLevel = consoleEndpoint({
   method: 'POST',
   path: '/AcademicLevels/update',
   roles: adminsOnly,
-  body: z.strictObject({ level_id: id, name: z.optional(levelName), position: z.optional(position), active: z.optional(z.boolean()) }),
+  body: z.strictObject({
+    level_id: id,
+    name: z.optional(levelName),
+    position: z.optional(position),
+    active: z.optional(z.boolean()),
+  }),
   response: envelope(managedLevel),
 });

@@ -24,12 +24,22 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 const day = (field: string) =>
   z.string().check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date written YYYY-MM-DD`),
-    z.refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), `${field} is not a date of the calendar`),
+    z.refine(
+      (text) =>
+        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+      `${field} is not a date of the calendar`,
+    ),
   );
 
-const text = (field: string) => z.string().check(z.trim(), z.minLength(1, `${field} is empty`), z.maxLength(100, `${field} must be at most 100 characters`));
+const text = (field: string) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, `${field} is empty`), z.maxLength(100, `${field} must be at most 100 characters`));
 
-const auditCursor = z.object({ at: z.iso.datetime({ offset: true, message: 'after.at is not a time' }), id: z.number().check(z.int(), z.gte(1)) });
+const auditCursor = z.object({
+  at: z.iso.datetime({ offset: true, message: 'after.at is not a time' }),
+  id: z.number().check(z.int(), z.gte(1)),
+});
 
 /** The audit log, newest first, a page at a time; filters combine. Admins only. */
 export const listAuditLog = consoleEndpoint({

@@ -4,9 +4,10 @@ import { otpRef, typedCode } from '../auth.ts';
 import { consoleEndpoint, everyStaffRole, typedMobile } from './common.ts';
 import { staffMember } from './staff.ts';
 
-
 /** A code was sent, and how many hours unused end a console session (the server's STAFF_IDLE_HOURS, said on the sign-in screen). */
-export const staffCodeSent = envelope(z.object({ otp_ref: z.string(), resend_after: z.number(), otp_length: z.number(), idle_hours: z.number() }));
+export const staffCodeSent = envelope(
+  z.object({ otp_ref: z.string(), resend_after: z.number(), otp_length: z.number(), idle_hours: z.number() }),
+);
 
 /** Texts a sign-in code to a staff member's number (the same answer for a number that is not staff). */
 export const staffLogin = consoleEndpoint({

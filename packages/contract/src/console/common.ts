@@ -25,11 +25,9 @@ export const isConsoleEndpoint = (value: unknown): value is ConsoleEndpoint<z.Zo
   typeof value === 'object' && value !== null && 'roles' in value && 'path' in value && 'response' in value;
 
 /** Free text as people write a name: trimmed, 1 to 100 characters. */
-export const personName = z.string().check(
-  z.trim(),
-  z.minLength(1, 'is required'),
-  z.maxLength(100, 'must be at most 100 characters'),
-);
+export const personName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
 
 /** A mobile number as typed ("+91 98765 43210", "098765 43210"); the server stores it in E.164. */
 export const typedMobile = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(32, 'is too long'));

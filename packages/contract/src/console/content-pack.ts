@@ -23,14 +23,26 @@ const contentPackReport = z.object({
 
 /** Checks a zipped content pack and answers what importing it would change; stores nothing. */
 export const previewContentPack = {
-  ...consoleEndpoint({ method: 'POST', path: '/Content/import_preview', roles: everyStaffRole, body: undefined, response: envelope(contentPackReport) }),
+  ...consoleEndpoint({
+    method: 'POST',
+    path: '/Content/import_preview',
+    roles: everyStaffRole,
+    body: undefined,
+    response: envelope(contentPackReport),
+  }),
   /** No JSON body: the zip's bytes themselves. */
   bytes: packBytes,
 };
 
 /** Checks the zip again and, when nothing is wrong, stores all of it in one transaction (recorded in the audit log). */
 export const commitContentPack = {
-  ...consoleEndpoint({ method: 'POST', path: '/Content/import_commit', roles: everyStaffRole, body: undefined, response: envelope(contentPackReport) }),
+  ...consoleEndpoint({
+    method: 'POST',
+    path: '/Content/import_commit',
+    roles: everyStaffRole,
+    body: undefined,
+    response: envelope(contentPackReport),
+  }),
   /** No JSON body: the zip's bytes again (the same file the preview checked). */
   bytes: packBytes,
 };

@@ -6,13 +6,22 @@ import { consoleEndpoint, everyStaffRole } from './common.ts';
 // Files are uploaded first (MEDIA_UPLOAD below), then named by the address the upload answered.
 
 const text = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} must be at most ${max} characters`));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
 
 /** A picture's address under /media (an upload's answer or a demo file), or '' for none. */
 const picture = z.string().check(
   z.trim(),
   z.maxLength(500, 'thumbnail must be at most 500 characters'),
-  z.refine((value) => value === '' || /^\/media\/[\w./-]+\.(png|jpe?g|webp|svg)$/i.test(value), 'thumbnail must be a picture under /media/, or empty'),
+  z.refine(
+    (value) => value === '' || /^\/media\/[\w./-]+\.(png|jpe?g|webp|svg)$/i.test(value),
+    'thumbnail must be a picture under /media/, or empty',
+  ),
 );
 
 export const authoredSubject = z.object({
@@ -127,7 +136,13 @@ export const saveTopic = consoleEndpoint({
     name: text('name', 200),
     video_link: text('video_link', 1000),
     /** Found by the console from an uploaded file; null or absent when unknown (students' players find it). */
-    duration_seconds: z.optional(z.nullable(z.int('duration_seconds must be whole seconds').check(z.gte(0), z.lte(24 * 3600, 'duration_seconds must be at most a day')))),
+    duration_seconds: z.optional(
+      z.nullable(
+        z
+          .int('duration_seconds must be whole seconds')
+          .check(z.gte(0), z.lte(24 * 3600, 'duration_seconds must be at most a day')),
+      ),
+    ),
   }),
   response: envelope(authoredTopic),
 });

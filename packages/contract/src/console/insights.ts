@@ -14,7 +14,13 @@ export const insightsCatalogue = consoleEndpoint({
         z.object({
           id: z.number(),
           name: z.string(),
-          chapters: z.array(z.object({ id: z.number(), name: z.string(), quizzes: z.array(z.object({ id: z.number(), name: z.string() })) })),
+          chapters: z.array(
+            z.object({
+              id: z.number(),
+              name: z.string(),
+              quizzes: z.array(z.object({ id: z.number(), name: z.string() })),
+            }),
+          ),
         }),
       ),
     }),
@@ -30,7 +36,15 @@ export const subjectInsights = consoleEndpoint({
   response: envelope(
     z.object({
       enrolled: z.number(),
-      topics: z.array(z.object({ topic_id: z.number(), chapter: z.string(), topic: z.string(), watched: z.number(), finished: z.number() })),
+      topics: z.array(
+        z.object({
+          topic_id: z.number(),
+          chapter: z.string(),
+          topic: z.string(),
+          watched: z.number(),
+          finished: z.number(),
+        }),
+      ),
     }),
   ),
 });
@@ -47,7 +61,9 @@ export const quizInsights = consoleEndpoint({
       /** Of the attempts: the mean of marks ÷ max marks, 0 to 100 (0 without attempts). */
       average_percent: z.number(),
       pass_percent: z.number(),
-      questions: z.array(z.object({ question_id: z.number(), question: z.string(), answered: z.number(), wrong: z.number() })),
+      questions: z.array(
+        z.object({ question_id: z.number(), question: z.string(), answered: z.number(), wrong: z.number() }),
+      ),
     }),
   ),
 });
@@ -62,9 +78,24 @@ export const studentInsights = consoleEndpoint({
     z.object({
       name: z.string(),
       watched: z.array(
-        z.object({ subject: z.string(), chapter: z.string(), topic: z.string(), position_seconds: z.number(), duration_seconds: z.nullable(z.number()), watched_at: z.string() }),
+        z.object({
+          subject: z.string(),
+          chapter: z.string(),
+          topic: z.string(),
+          position_seconds: z.number(),
+          duration_seconds: z.nullable(z.number()),
+          watched_at: z.string(),
+        }),
       ),
-      attempts: z.array(z.object({ quiz: z.string(), marks: z.number(), max_marks: z.number(), result: z.string(), attended_on: z.string() })),
+      attempts: z.array(
+        z.object({
+          quiz: z.string(),
+          marks: z.number(),
+          max_marks: z.number(),
+          result: z.string(),
+          attended_on: z.string(),
+        }),
+      ),
     }),
   ),
 });

@@ -25,12 +25,17 @@ export const listManagedNews = consoleEndpoint({
   response: envelope(z.object({ items: z.array(managedNews) })),
 });
 
-const heading = z.string().check(z.trim(), z.minLength(1, 'heading is required'), z.maxLength(300, 'heading must be at most 300 characters'));
+const heading = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'heading is required'), z.maxLength(300, 'heading must be at most 300 characters'));
 const body = z.string().check(z.maxLength(100_000, 'body must be at most 100,000 characters'));
 const image = z.string().check(
   z.trim(),
   z.maxLength(500, 'image must be at most 500 characters'),
-  z.refine((value) => value === '' || /^\/media\/[\w./-]+$/.test(value), 'image must be an address under /media/, or empty'),
+  z.refine(
+    (value) => value === '' || /^\/media\/[\w./-]+$/.test(value),
+    'image must be an address under /media/, or empty',
+  ),
 );
 
 /** Adds an item (no `id`, as a draft) or changes one; HTML is sanitised before it is stored. */
@@ -47,7 +52,10 @@ export const publishNews = consoleEndpoint({
   method: 'POST',
   path: '/News/publish',
   roles: everyStaffRole,
-  body: z.strictObject({ id, at: z.optional(z.nullable(z.iso.datetime({ offset: true, message: 'at must be a time with its offset' }))) }),
+  body: z.strictObject({
+    id,
+    at: z.optional(z.nullable(z.iso.datetime({ offset: true, message: 'at must be a time with its offset' }))),
+  }),
   response: envelope(managedNews),
 });
 

@@ -9,9 +9,17 @@ const MAX_QUESTIONS = 200;
 const MAX_OPTIONS = 8;
 
 const text = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} must be at most ${max} characters`));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
 const whole = (field: string, min: number, max: number) =>
-  z.int(`${field} must be a whole number`).check(z.gte(min, `${field} must be at least ${min}`), z.lte(max, `${field} must be at most ${max}`));
+  z
+    .int(`${field} must be a whole number`)
+    .check(z.gte(min, `${field} must be at least ${min}`), z.lte(max, `${field} must be at most ${max}`));
 
 export const authoredQuestion = z.object({
   /** Absent for a new question; a question kept from before carries its id. */
@@ -36,7 +44,14 @@ export const authoredQuiz = z.object({
 });
 export type AuthoredQuiz = z.infer<typeof authoredQuiz>;
 
-export const quizSummary = z.object({ id: z.number(), name: z.string(), pass_marks: z.number(), allow_retake: z.boolean(), questions: z.number(), attempts: z.number() });
+export const quizSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  pass_marks: z.number(),
+  allow_retake: z.boolean(),
+  questions: z.number(),
+  attempts: z.number(),
+});
 export type QuizSummary = z.infer<typeof quizSummary>;
 
 /** A chapter's quizzes (not deleted), newest first, as students see them. */
@@ -61,13 +76,24 @@ const questionInput = z
   .strictObject({
     id: z.optional(id),
     question: text('question', 2000),
-    options: z.array(text('option', 500)).check(z.minLength(2, 'options: a question needs at least 2 options'), z.maxLength(MAX_OPTIONS, `options: at most ${MAX_OPTIONS} options`)),
+    options: z
+      .array(text('option', 500))
+      .check(
+        z.minLength(2, 'options: a question needs at least 2 options'),
+        z.maxLength(MAX_OPTIONS, `options: at most ${MAX_OPTIONS} options`),
+      ),
     answer: whole('answer', 1, MAX_OPTIONS),
     marks: z._default(whole('marks', 0, 100), 1),
   })
   .check(
-    z.refine((q) => q.answer <= q.options.length, { message: 'answer must be the place of one of the options', path: ['answer'] }),
-    z.refine((q) => new Set(q.options.map((option) => option.trim().toLowerCase())).size === q.options.length, { message: 'two options read the same; students could not tell them apart', path: ['options'] }),
+    z.refine((q) => q.answer <= q.options.length, {
+      message: 'answer must be the place of one of the options',
+      path: ['answer'],
+    }),
+    z.refine((q) => new Set(q.options.map((option) => option.trim().toLowerCase())).size === q.options.length, {
+      message: 'two options read the same; students could not tell them apart',
+      path: ['options'],
+    }),
   );
 
 /**
@@ -85,7 +111,12 @@ export const saveQuiz = consoleEndpoint({
       name: text('name', 200),
       pass_marks: whole('pass_marks', 0, 100 * MAX_QUESTIONS),
       allow_retake: z._default(z.boolean(), true),
-      questions: z.array(questionInput).check(z.minLength(1, 'questions: a quiz needs at least one question'), z.maxLength(MAX_QUESTIONS, `questions: at most ${MAX_QUESTIONS}`)),
+      questions: z
+        .array(questionInput)
+        .check(
+          z.minLength(1, 'questions: a quiz needs at least one question'),
+          z.maxLength(MAX_QUESTIONS, `questions: at most ${MAX_QUESTIONS}`),
+        ),
     })
     .check(
       z.refine((quiz) => quiz.pass_marks <= quiz.questions.reduce((sum, q) => sum + (q.marks ?? 1), 0), {

@@ -29,7 +29,9 @@ export const listRegistrations = consoleEndpoint({
   path: '/Registrations/list',
   roles: adminsOnly,
   body: z.optional(z.strictObject({})),
-  response: envelope(z.object({ requests: z.array(registrationRequest), pending: z.number(), subjects: z.array(enrolableSubject) })),
+  response: envelope(
+    z.object({ requests: z.array(registrationRequest), pending: z.number(), subjects: z.array(enrolableSubject) }),
+  ),
 });
 
 /** Creates the student with the request's canonical number, enrols them, and tells them by SMS. */
@@ -39,7 +41,9 @@ export const approveRegistration = consoleEndpoint({
   roles: adminsOnly,
   body: z.strictObject({
     request_id: id,
-    subject_ids: z.array(id).check(z.minLength(1, 'choose at least one subject'), z.maxLength(100, 'too many subjects')),
+    subject_ids: z
+      .array(id)
+      .check(z.minLength(1, 'choose at least one subject'), z.maxLength(100, 'too many subjects')),
   }),
   response: envelope(z.object({ student_id: z.number(), sms_sent: z.boolean() })),
 });
@@ -51,7 +55,13 @@ export const rejectRegistration = consoleEndpoint({
   roles: adminsOnly,
   body: z.strictObject({
     request_id: id,
-    reason: z.string().check(z.trim(), z.minLength(1, 'is required: the student reads it'), z.maxLength(300, 'must be at most 300 characters')),
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'is required: the student reads it'),
+        z.maxLength(300, 'must be at most 300 characters'),
+      ),
   }),
   response: envelope(z.object({ sms_sent: z.boolean() })),
 });

@@ -6,20 +6,31 @@ import { consoleEndpoint, everyStaffRole } from './common.ts';
 // (INSTITUTE_TIMEZONE, 'YYYY-MM-DDTHH:MM'), as staff think of them; students' screens show the same.
 
 const text = (field: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} must be at most ${max} characters`));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );
 
 /** A date and time in the institute's time zone, without offset: 2026-12-01T09:00. */
 const localTime = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'starts_at must be a date and time like 2026-12-01T09:00'),
   // 2026-02-30 or 25:00 read as another day by Date: a real calendar time reads back as itself.
-  z.refine((value) => !Number.isNaN(Date.parse(`${value}Z`)) && new Date(`${value}Z`).toISOString().slice(0, 16) === value, 'starts_at is not a real date and time'),
+  z.refine(
+    (value) => !Number.isNaN(Date.parse(`${value}Z`)) && new Date(`${value}Z`).toISOString().slice(0, 16) === value,
+    'starts_at is not a real date and time',
+  ),
 );
 
-const meetingLink = z.string().check(
-  z.trim(),
-  z.maxLength(1000, 'online_url must be at most 1000 characters'),
-  z.regex(/^https:\/\/[a-z0-9.-]+(:\d+)?([/?#]\S*)?$/i, 'online_url must be an https address'),
-);
+const meetingLink = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(1000, 'online_url must be at most 1000 characters'),
+    z.regex(/^https:\/\/[a-z0-9.-]+(:\d+)?([/?#]\S*)?$/i, 'online_url must be an https address'),
+  );
 
 export const scheduledClass = z.object({
   id: z.number(),
@@ -69,7 +80,9 @@ const classFields = {
   tutor_name: text('tutor_name', 100),
   online_url: meetingLink,
   starts_at: localTime,
-  duration_minutes: z.int('duration_minutes must be whole minutes').check(z.gte(5, 'duration_minutes must be at least 5'), z.lte(600, 'duration_minutes must be at most 600')),
+  duration_minutes: z
+    .int('duration_minutes must be whole minutes')
+    .check(z.gte(5, 'duration_minutes must be at least 5'), z.lte(600, 'duration_minutes must be at most 600')),
 };
 
 /**
@@ -83,7 +96,10 @@ export const addLiveClasses = consoleEndpoint({
   body: z.strictObject({
     batch_id: id,
     ...classFields,
-    repeat_weeks: z._default(z.int('repeat_weeks must be a whole number').check(z.gte(0), z.lte(52, 'repeat_weeks must be at most 52')), 0),
+    repeat_weeks: z._default(
+      z.int('repeat_weeks must be a whole number').check(z.gte(0), z.lte(52, 'repeat_weeks must be at most 52')),
+      0,
+    ),
   }),
   response: envelope(z.object({ added: z.array(scheduledClass) })),
 });

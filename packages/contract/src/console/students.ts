@@ -13,7 +13,8 @@ export const STUDENT_CSV_TEMPLATE =
   'Name,Mobile,Guardian,Email,State,District,Academic level,Subjects,Batches\r\n' +
   'Asha Rao,+91 98765 11111,Ravi Rao,asha@example.com,Rajasthan,Jaipur,Class 11,Physics;Chemistry,Physics Batch A (Morning)\r\n';
 
-const optionalText = (label: string) => z.string().check(z.trim(), z.maxLength(100, `${label} must be at most 100 characters`));
+const optionalText = (label: string) =>
+  z.string().check(z.trim(), z.maxLength(100, `${label} must be at most 100 characters`));
 
 export const studentSummary = z.object({
   stud_id: z.number(),
@@ -98,7 +99,11 @@ export const enrolStudent = consoleEndpoint({
   method: 'POST',
   path: '/Students/enrol',
   roles: adminsOnly,
-  body: z.strictObject({ stud_id: id, subject_ids: z.array(id).check(z.maxLength(200)), batch_ids: z.array(id).check(z.maxLength(200)) }),
+  body: z.strictObject({
+    stud_id: id,
+    subject_ids: z.array(id).check(z.maxLength(200)),
+    batch_ids: z.array(id).check(z.maxLength(200)),
+  }),
   response: envelope(studentDetail),
 });
 
@@ -121,11 +126,13 @@ export const signOutStudent = consoleEndpoint({
 
 const csvFile = z.strictObject({
   /** The file's bytes, base64: the server checks the encoding itself. */
-  file: z.string().check(
-    z.minLength(1, 'file is empty'),
-    z.maxLength(Math.ceil(MAX_IMPORT_FILE_BYTES / 3) * 4, 'file is larger than 10 MB'),
-    z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file must be base64'),
-  ),
+  file: z
+    .string()
+    .check(
+      z.minLength(1, 'file is empty'),
+      z.maxLength(Math.ceil(MAX_IMPORT_FILE_BYTES / 3) * 4, 'file is larger than 10 MB'),
+      z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'file must be base64'),
+    ),
 });
 
 export const importLineStatus = z.enum(['new', 'updated', 'unchanged', 'error']);
@@ -164,7 +171,9 @@ export const commitStudentImport = consoleEndpoint({
   path: '/Students/import_commit',
   roles: adminsOnly,
   body: csvFile,
-  response: envelope(z.object({ created: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.array(importLine) })),
+  response: envelope(
+    z.object({ created: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.array(importLine) }),
+  ),
 });
 
 export const exportStudents = consoleEndpoint({

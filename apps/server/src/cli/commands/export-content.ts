@@ -9,9 +9,15 @@ export default defineCommand({
   async run({ positionals, db, config, print }) {
     const [folder, ...rest] = positionals;
     if (!folder || rest.length) throw new CommandError('Name one folder to write the pack into.');
-    const { counts, warnings } = await exportPack(db, folder, { mediaDir: mediaDir(config), materialsDir: materialsDir(config), timeZone: config.INSTITUTE_TIMEZONE });
+    const { counts, warnings } = await exportPack(db, folder, {
+      mediaDir: mediaDir(config),
+      materialsDir: materialsDir(config),
+      timeZone: config.INSTITUTE_TIMEZONE,
+    });
     for (const warning of warnings) print(`warning: ${warning}`);
-    print(`${folder}: ${counts.subjects} subjects, ${counts.news} news items and ${counts.files} files written to content.yaml.`);
+    print(
+      `${folder}: ${counts.subjects} subjects, ${counts.news} news items and ${counts.files} files written to content.yaml.`,
+    );
     return 0;
   },
 });

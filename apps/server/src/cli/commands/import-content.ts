@@ -23,7 +23,9 @@ export default defineCommand({
     });
     if (!report.counts) {
       for (const problem of report.problems) print(formatProblem(problem));
-      print(`${folder}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}. Nothing was stored.`);
+      print(
+        `${folder}: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}. Nothing was stored.`,
+      );
       return 1;
     }
     if (!commit) {

@@ -15,7 +15,9 @@ export default defineCommand({
     try {
       const summary = await restore(db, config, file);
       const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
-      print(`Restored ${file} (made ${summary.createdAt}): ${rows} rows and the media and materials folders. Everyone signs in again.`);
+      print(
+        `Restored ${file} (made ${summary.createdAt}): ${rows} rows and the media and materials folders. Everyone signs in again.`,
+      );
       return 0;
     } catch (error) {
       if (error instanceof RestoreRefused) throw new CommandError(error.message);

@@ -13,7 +13,12 @@ export default defineCommand({
     if (typeof mobile !== 'string' || !mobile.trim()) throw new CommandError('--mobile is required');
     const parsedRole = staffRole.safeParse(role);
     if (!parsedRole.success) throw new CommandError('--role must be admin or teacher');
-    const member = await addStaffMember(db, 'command line', { name, mobile, role: parsedRole.data }, config.DEFAULT_COUNTRY);
+    const member = await addStaffMember(
+      db,
+      'command line',
+      { name, mobile, role: parsedRole.data },
+      config.DEFAULT_COUNTRY,
+    );
     print(`Added ${member.name} (${member.role}), ${member.mobile}: they can sign in at /console.`);
     return 0;
   },

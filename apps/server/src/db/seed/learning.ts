@@ -17,8 +17,16 @@ const clip = (file: string): Pick<DemoTopic, 'video_link' | 'thumbnail' | 'durat
 const clips = ['lesson-a.webm', 'lesson-b.webm', 'lesson-c.webm', 'lesson-d.webm', 'lesson-e.mp4'].map(clip);
 const hlsStream = { ...clip('hls/stream.m3u8'), thumbnail: '/media/videos/thumbnails/hls-stream.jpg' };
 // Embeds need the internet; they are here so every kind of link the portal accepts has a demo.
-const youtube = { video_link: 'https://www.youtube.com/watch?v=LXb3EKWsInQ', thumbnail: '/media/videos/thumbnails/youtube.webp', duration_seconds: null };
-const vimeo = { video_link: 'https://vimeo.com/90509568', thumbnail: '/media/videos/thumbnails/vimeo.webp', duration_seconds: null };
+const youtube = {
+  video_link: 'https://www.youtube.com/watch?v=LXb3EKWsInQ',
+  thumbnail: '/media/videos/thumbnails/youtube.webp',
+  duration_seconds: null,
+};
+const vimeo = {
+  video_link: 'https://vimeo.com/90509568',
+  thumbnail: '/media/videos/thumbnails/vimeo.webp',
+  duration_seconds: null,
+};
 
 const lessonNames = (chapter: string) => [
   `Introduction to ${chapter}`,
@@ -33,7 +41,8 @@ function topicsFor(chapter: DemoChapter, chapterIndex: number): DemoTopic[] {
   const topics = lessonNames(chapter.name)
     .slice(0, count)
     .map((name, i) => ({ name, ...clips[(chapterIndex + i) % clips.length]! }));
-  if (chapter.name === 'Units and Measurements') topics.splice(2, 0, { name: 'Measuring Length (HLS stream)', ...hlsStream });
+  if (chapter.name === 'Units and Measurements')
+    topics.splice(2, 0, { name: 'Measuring Length (HLS stream)', ...hlsStream });
   if (chapter.name === 'Motion in a Straight Line') topics.push({ name: 'Motion Explained (YouTube)', ...youtube });
   if (chapter.name === 'Sets') topics.push({ name: 'Sets in Everyday Life (Vimeo)', ...vimeo });
   return topics.slice(0, 4);

@@ -58,14 +58,24 @@ export async function seedLiveClasses(db: Queryable, courses: DemoCourses, now: 
         [subject.id, name],
       );
       // Its enrolled students are in both of the subject's batches (a student sees the batches they are in).
-      await db.query(`INSERT INTO batch_members (student_id, batch_id) SELECT student_id, $1 FROM enrolments WHERE subject_id = $2`, [batch!.id, subject.id]);
+      await db.query(
+        `INSERT INTO batch_members (student_id, batch_id) SELECT student_id, $1 FROM enrolments WHERE subject_id = $2`,
+        [batch!.id, subject.id],
+      );
       const url = `https://meet.example.com/${slug(subject.name)}-${label.toLowerCase()}`;
       const chapters = subject.chapters.map((c) => c.name);
       for (const lesson of scheduleFor(subject.name, chapters, batchIndex)) {
         await db.query(
           `INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at, duration_minutes)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-          [batch!.id, lesson.name, lesson.tutor, url, new Date(base + lesson.startsIn * 60_000).toISOString(), lesson.minutes],
+          [
+            batch!.id,
+            lesson.name,
+            lesson.tutor,
+            url,
+            new Date(base + lesson.startsIn * 60_000).toISOString(),
+            lesson.minutes,
+          ],
         );
       }
     }

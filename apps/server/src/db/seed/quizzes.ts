@@ -12,7 +12,9 @@ const insertId = async (db: Queryable, sql: string, params: unknown[]) => {
 /** The demo quizzes and past attempts, graded by the same function the server grades with. */
 export async function seedQuizzes(db: Queryable, courses: DemoCourses) {
   for (const quiz of quizBank) {
-    const chapter = courses.subjects.find((s) => s.name === quiz.subject)?.chapters.find((c) => c.name === quiz.chapter);
+    const chapter = courses.subjects
+      .find((s) => s.name === quiz.subject)
+      ?.chapters.find((c) => c.name === quiz.chapter);
     if (!chapter) throw new Error(`Demo chapter ${quiz.subject} / ${quiz.chapter} is missing`);
     const quizId = await insertId(
       db,

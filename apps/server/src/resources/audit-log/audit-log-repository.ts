@@ -30,7 +30,8 @@ const namedBy: Record<string, [table: string, column: string]> = {
   registration: ['registration_requests', 'name'],
 };
 
-const named = (record: string) => ['name', 'title', 'heading', 'class_name'].map((key) => `${record}->>'${key}'`).join(', ');
+const named = (record: string) =>
+  ['name', 'title', 'heading', 'class_name'].map((key) => `${record}->>'${key}'`).join(', ');
 const numericId = `CASE WHEN a.entity_id ~ '^[0-9]{1,9}$' THEN a.entity_id::int END`;
 
 /**
@@ -42,7 +43,10 @@ const label = `COALESCE(
   NULLIF(btrim(COALESCE(${named('a.after')}, ${named('a.before')})), ''),
   CASE a.entity
     ${Object.entries(namedBy)
-      .map(([entity, [table, column]]) => `WHEN '${entity}' THEN (SELECT t.${column} FROM ${table} t WHERE t.id = ${numericId})`)
+      .map(
+        ([entity, [table, column]]) =>
+          `WHEN '${entity}' THEN (SELECT t.${column} FROM ${table} t WHERE t.id = ${numericId})`,
+      )
       .join('\n    ')}
     WHEN 'media' THEN (SELECT mn.original_name FROM media_names mn WHERE mn.address = a.entity_id)
     WHEN 'mobile' THEN a.entity_id
@@ -52,7 +56,10 @@ const label = `COALESCE(
  * A page of the log, newest first, by keyset on (at, id): each filter has its index (migration 010), so a page costs
  * the same at the millionth entry as at the first, and the table is never read whole.
  */
-export async function auditPage(db: Queryable, filter: AuditFilter): Promise<{ entries: AuditEntry[]; next: { at: string; id: number } | null }> {
+export async function auditPage(
+  db: Queryable,
+  filter: AuditFilter,
+): Promise<{ entries: AuditEntry[]; next: { at: string; id: number } | null }> {
   const where: string[] = [];
   const values: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {

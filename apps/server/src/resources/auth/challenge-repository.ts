@@ -15,7 +15,12 @@ export interface NumberSends {
   sendsFromDeviceFreeIn: number;
 }
 
-export async function numberSends(db: Queryable, phone: string, clientIp: string, device: string | null): Promise<NumberSends> {
+export async function numberSends(
+  db: Queryable,
+  phone: string,
+  clientIp: string,
+  device: string | null,
+): Promise<NumberSends> {
   const [row] = await db.query<NumberSends>(
     `WITH recent AS (
        SELECT created_at, client_ip, consumed_at, device_hash FROM otp_challenges
@@ -34,7 +39,9 @@ export async function numberSends(db: Queryable, phone: string, clientIp: string
        FROM counted`,
     [phone, clientIp, SEND_WINDOW_SECONDS, device],
   );
-  return row ?? { sends: 0, sendsFreeIn: 0, sendsHere: 0, sendsHereFreeIn: 0, sendsFromDevice: 0, sendsFromDeviceFreeIn: 0 };
+  return (
+    row ?? { sends: 0, sendsFreeIn: 0, sendsHere: 0, sendsHereFreeIn: 0, sendsFromDevice: 0, sendsFromDeviceFreeIn: 0 }
+  );
 }
 
 /** Seconds until the oldest of the counted sends that match `filter` leaves the window ($3). */
@@ -163,7 +170,11 @@ export async function findChallenge(db: Queryable, refHash: string): Promise<Cha
  * guesses can never get more than `maxTries` comparisons. Answers the stored code hash, or nothing
  * when the code is used, expired or out of tries.
  */
-export async function claimTry(db: Queryable, id: number, maxTries: number): Promise<{ failures: number; codeHash: string } | undefined> {
+export async function claimTry(
+  db: Queryable,
+  id: number,
+  maxTries: number,
+): Promise<{ failures: number; codeHash: string } | undefined> {
   const rows = await db.query<{ failures: number; codeHash: string }>(
     `UPDATE otp_challenges SET failures = failures + 1
       WHERE id = $1 AND consumed_at IS NULL AND expires_at > now() AND failures < $2 AND NOT undelivered
@@ -185,5 +196,7 @@ export async function consumeChallenge(db: Queryable, id: number): Promise<boole
 
 /** Drops challenges too old to count for any limit. */
 export async function deleteOldChallenges(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM otp_challenges WHERE created_at < now() - make_interval(secs => $1)`, [CHALLENGE_RETENTION_SECONDS]);
+  await db.query(`DELETE FROM otp_challenges WHERE created_at < now() - make_interval(secs => $1)`, [
+    CHALLENGE_RETENTION_SECONDS,
+  ]);
 }

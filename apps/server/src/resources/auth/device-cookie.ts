@@ -26,5 +26,8 @@ export const hashDeviceId = (id: string) => createHash('sha256').update(id).dige
 /** Gives the browser its device id for the calls under `path` (the student API or the console's), for a year. */
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, id: string, path: string) {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  void reply.header('set-cookie', `${DEVICE_COOKIE}=${id}; Path=${path}; Max-Age=${KNOWN_DEVICE_SECONDS}; HttpOnly; SameSite=Strict${secure}`);
+  void reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${id}; Path=${path}; Max-Age=${KNOWN_DEVICE_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+  );
 }

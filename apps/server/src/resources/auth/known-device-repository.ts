@@ -27,5 +27,7 @@ export async function rememberDevice(db: Queryable, deviceHash: string, phone: s
 
 /** Forgets devices that have not signed in to a number for KNOWN_DEVICE_SECONDS. */
 export async function deleteForgottenDevices(db: Queryable) {
-  await db.query('DELETE FROM known_devices WHERE signed_in_at < now() - make_interval(secs => $1)', [KNOWN_DEVICE_SECONDS]);
+  await db.query('DELETE FROM known_devices WHERE signed_in_at < now() - make_interval(secs => $1)', [
+    KNOWN_DEVICE_SECONDS,
+  ]);
 }

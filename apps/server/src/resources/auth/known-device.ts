@@ -8,7 +8,13 @@ import { isIssuedDevice, rememberDevice } from './known-device-repository.ts';
  * browser keeps its id across the numbers it signs in to; one the server never gave out (made up, or forgotten after
  * a year) is replaced by a new random one, so nobody chooses the id that a sign-in makes known.
  */
-export async function rememberSignedInDevice(db: Database, request: FastifyRequest, reply: FastifyReply, phone: string, path: string) {
+export async function rememberSignedInDevice(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  phone: string,
+  path: string,
+) {
   const presented = readDeviceId(request);
   const id = presented && (await isIssuedDevice(db, hashDeviceId(presented))) ? presented : newDeviceId();
   await rememberDevice(db, hashDeviceId(id), phone);

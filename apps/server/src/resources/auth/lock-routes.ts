@@ -22,7 +22,11 @@ export async function signInLockRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, listLockedNumbers, async () => {
     const locked = await lockedNumbers(app.db, 100);
     const numbers = await Promise.all(
-      locked.map(async (row) => ({ mobile: row.phone, locked_at: row.locked_at.toISOString(), holder: await holderOf(app.db, row.phone) })),
+      locked.map(async (row) => ({
+        mobile: row.phone,
+        locked_at: row.locked_at.toISOString(),
+        holder: await holderOf(app.db, row.phone),
+      })),
     );
     return { status: true, message: 'Locked numbers', data: { numbers } };
   });
@@ -32,7 +36,13 @@ export async function signInLockRoutes(app: FastifyInstance) {
     if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
     await app.db.transaction(async (tx) => {
       if (!(await liftLock(tx, number.e164))) throw new ApiError(404, `mobile: ${number.e164} is not locked.`);
-      await recordAudit(tx, staff, { action: 'sign_in.unlock', entity: 'mobile', entityId: number.e164, before: { locked: true }, after: { locked: false } });
+      await recordAudit(tx, staff, {
+        action: 'sign_in.unlock',
+        entity: 'mobile',
+        entityId: number.e164,
+        before: { locked: true },
+        after: { locked: false },
+      });
     });
     return { status: true, message: `Sign-in for ${number.e164} is unlocked.`, data: null };
   });

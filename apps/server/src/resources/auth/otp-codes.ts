@@ -13,7 +13,8 @@ export const hashCode = (secret: string, refHash: string, code: string) =>
   createHmac('sha256', secret).update(`${refHash}:${code}`).digest('hex');
 
 /** A hash no code can match, for numbers that are not registered (no code is sent to them). */
-export const unmatchableCodeHash = (secret: string, refHash: string) => hashCode(secret, refHash, randomBytes(16).toString('hex'));
+export const unmatchableCodeHash = (secret: string, refHash: string) =>
+  hashCode(secret, refHash, randomBytes(16).toString('hex'));
 
 export function sameHash(storedHex: string, candidateHex: string): boolean {
   const stored = Buffer.from(storedHex, 'hex');

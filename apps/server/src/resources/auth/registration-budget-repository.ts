@@ -47,5 +47,7 @@ export async function budgetRefusals(db: Queryable): Promise<{ refused: number; 
 
 /** Drops refusal counts older than the day the Overview shows. */
 export async function deleteOldBudgetRefusals(db: Queryable) {
-  await db.query('DELETE FROM registration_budget_refusals WHERE last_at < now() - make_interval(secs => $1)', [REGISTRATION_BUDGET_DAY_SECONDS]);
+  await db.query('DELETE FROM registration_budget_refusals WHERE last_at < now() - make_interval(secs => $1)', [
+    REGISTRATION_BUDGET_DAY_SECONDS,
+  ]);
 }

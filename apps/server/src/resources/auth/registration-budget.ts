@@ -13,7 +13,10 @@ export interface BudgetRefusal {
  * Checks the institute-wide budget of registration codes (REGISTRATION_SMS_PER_HOUR, REGISTRATION_SMS_PER_DAY) under
  * its lock, inside the send's transaction, so the code stored next is counted before any other signup looks.
  */
-export async function budgetRefusal(tx: Queryable, config: Pick<Config, 'REGISTRATION_SMS_PER_HOUR' | 'REGISTRATION_SMS_PER_DAY'>): Promise<BudgetRefusal | undefined> {
+export async function budgetRefusal(
+  tx: Queryable,
+  config: Pick<Config, 'REGISTRATION_SMS_PER_HOUR' | 'REGISTRATION_SMS_PER_DAY'>,
+): Promise<BudgetRefusal | undefined> {
   await lockRegistrationBudget(tx);
   const sent = await registrationCodesSent(tx);
   if (sent.day >= config.REGISTRATION_SMS_PER_DAY) {
@@ -29,4 +32,5 @@ const refusedFor = (when: string, freeIn: number) =>
   `The institute has sent all the registration codes it can ${when}. Please try again in ${waitInWords(freeIn)}, or contact the institute.`;
 
 /** The day's window can be many hours away: `5 hours` reads better than `300 minutes`. */
-const waitInWords = (seconds: number) => (seconds >= 2 * 60 * 60 ? `${Math.ceil(seconds / 3600)} hours` : describeWait(seconds));
+const waitInWords = (seconds: number) =>
+  seconds >= 2 * 60 * 60 ? `${Math.ceil(seconds / 3600)} hours` : describeWait(seconds);

@@ -31,30 +31,52 @@ export async function authRoutes(app: FastifyInstance) {
     // Looked up here, but the answer is the same either way: nobody learns which numbers are registered.
     const student = await findStudentByPhone(app.db, number);
     // Said plainly, though it tells that the number is known: the student must learn why no code comes.
-    if (student && !(await isStudentActive(app.db, student.stud_id))) throw new ApiError(403, deactivatedMessage, { code: 'account_deactivated' });
-    const sent = await sendCode(app, askedBy(request, { phone: number.e164, audience: 'student', accountId: student?.stud_id ?? null }));
+    if (student && !(await isStudentActive(app.db, student.stud_id)))
+      throw new ApiError(403, deactivatedMessage, { code: 'account_deactivated' });
+    const sent = await sendCode(
+      app,
+      askedBy(request, { phone: number.e164, audience: 'student', accountId: student?.stud_id ?? null }),
+    );
     return { status: true, message: codeSentMessage, data: sent };
   });
 
   defineRoute(app, resendOtp, async ({ body, request }) => {
     const challenge = await findChallenge(app.db, hashOtpRef(body.otp_ref));
     if (!challenge || challenge.used || !studentDoor.includes(challenge.audience)) {
-      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.', { code: 'sign_in_ended' });
+      throw new ApiError(410, 'This sign-in has ended. Please enter your mobile number again.', {
+        code: 'sign_in_ended',
+      });
     }
     const sent = await sendCode(app, askedBy(request, replacing(challenge)));
     return { status: true, message: codeSentMessage, data: sent };
   });
 
   defineRoute(app, verifyOtp, async ({ body, request, reply }) => {
-    const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, studentDoor);
+    const result = await verifyCode(
+      app.db,
+      serverSecret(app.config.AUTH_SECRET),
+      { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) },
+      studentDoor,
+    );
     if (!result.ok) {
       app.metrics.signInFailures.inc();
-      return { status: false as const, message: result.message, code: result.code, ...(result.triesLeft ? { tries_left: result.triesLeft } : {}) };
+      return {
+        status: false as const,
+        message: result.message,
+        code: result.code,
+        ...(result.triesLeft ? { tries_left: result.triesLeft } : {}),
+      };
     }
     if (result.audience === 'registration') return fileProvedRequest(app.db, result.accountId);
     const student = await findStudent(app.db, result.accountId);
-    if (!student) return { status: false as const, message: 'This code has expired. Please ask for a new code.', code: 'code_expired' };
-    if (!(await isStudentActive(app.db, student.stud_id))) return { status: false as const, message: deactivatedMessage, code: 'account_deactivated' };
+    if (!student)
+      return {
+        status: false as const,
+        message: 'This code has expired. Please ask for a new code.',
+        code: 'code_expired',
+      };
+    if (!(await isStudentActive(app.db, student.stud_id)))
+      return { status: false as const, message: deactivatedMessage, code: 'account_deactivated' };
     await deleteDeadSessions(app.db, student.stud_id);
     const token = await createSession(app.db, student.stud_id, app.config.SESSION_TTL_HOURS);
     // This browser proved it holds the number: its next codes come from an allowance strangers cannot spend.
@@ -68,5 +90,9 @@ export async function authRoutes(app: FastifyInstance) {
     return { status: true, message: 'You are signed out.', data: null };
   });
 
-  defineRoute(app, whatsappChat, async () => ({ status: true, message: 'Chat with us', data: { link: app.config.CHAT_LINK } }));
+  defineRoute(app, whatsappChat, async () => ({
+    status: true,
+    message: 'Chat with us',
+    data: { link: app.config.CHAT_LINK },
+  }));
 }

@@ -14,7 +14,13 @@ import {
   type Audience,
   type ChallengeState,
 } from './challenge-repository.ts';
-import { MAX_SENDS_PER_ADDRESS, MAX_SENDS_PER_NUMBER, MAX_SENDS_PER_NUMBER_AND_ADDRESS, MAX_SENDS_PER_NUMBER_AND_DEVICE, RESEND_COOLDOWN_SECONDS } from './limits.ts';
+import {
+  MAX_SENDS_PER_ADDRESS,
+  MAX_SENDS_PER_NUMBER,
+  MAX_SENDS_PER_NUMBER_AND_ADDRESS,
+  MAX_SENDS_PER_NUMBER_AND_DEVICE,
+  RESEND_COOLDOWN_SECONDS,
+} from './limits.ts';
 import { isKnownDeviceFor } from './known-device-repository.ts';
 import { presentedDevice } from './known-device.ts';
 import { clientAddressKey } from './client-address.ts';
@@ -24,7 +30,6 @@ import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { wrongCodes } from './wrong-code-repository.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
-
 
 export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';
 
@@ -83,7 +88,10 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
   const stored = await app.db.transaction(async (tx): Promise<{ id: number } | BudgetRefusal> => {
     await lockNumberAndAddress(tx, phone, request.clientIp);
     // A registration signs nobody in, so its codes never come from a device's allowance.
-    const device = audience !== 'registration' && request.device && (await isKnownDeviceFor(tx, request.device, phone)) ? request.device : null;
+    const device =
+      audience !== 'registration' && request.device && (await isKnownDeviceFor(tx, request.device, phone))
+        ? request.device
+        : null;
     await checkLimits(tx, phone, request.clientIp, device, request.replacing);
     if (audience === 'registration') {
       const refusal = await budgetRefusal(tx, app.config);
@@ -114,19 +122,30 @@ export async function sendCode(app: FastifyInstance, request: CodeRequest): Prom
     // gateway refuses is not retried (it may have gone out after all); its holder learns it when trying the code.
     app.smsQueue.add(async () => {
       // Staff get the students' sign-in template: it is the one registered with the operators (DLT).
-      await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in').catch(() => markUndelivered(app.db, id));
+      await sendSignInCode(app, phone, code, audience === 'registration' ? 'registration' : 'sign-in').catch(() =>
+        markUndelivered(app.db, id),
+      );
     });
   }
   return { otp_ref: otpRef, resend_after: RESEND_COOLDOWN_SECONDS, otp_length: app.config.OTP_LENGTH };
 }
 
-async function checkLimits(tx: Queryable, phone: string, clientIp: string, device: string | null, replacing?: ChallengeState) {
+async function checkLimits(
+  tx: Queryable,
+  phone: string,
+  clientIp: string,
+  device: string | null,
+  replacing?: ChallengeState,
+) {
   if (replacing && !replacing.undelivered) {
     // From the number's newest code, not the one being replaced: resending an older code again and again
     // must not get round the cool-down.
     const age = (await latestSendAge(tx, phone, clientIp)) ?? replacing.age;
     if (age < RESEND_COOLDOWN_SECONDS) {
-      throw limited(`Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`, 'resend_too_soon');
+      throw limited(
+        `Please wait ${describeWait(RESEND_COOLDOWN_SECONDS - age)} before asking for a new code.`,
+        'resend_too_soon',
+      );
     }
   }
   const wrong = wrongCodeRefusal(await wrongCodes(tx, phone, clientIp));
@@ -135,16 +154,25 @@ async function checkLimits(tx: Queryable, phone: string, clientIp: string, devic
   if (device) {
     // The owner's own browser: strangers' codes do not count against it, nor its codes against the number's caps.
     if (number.sendsFromDevice >= MAX_SENDS_PER_NUMBER_AND_DEVICE) {
-      throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFromDeviceFreeIn)}.`, 'too_many_codes_number');
+      throw limited(
+        `Too many codes were sent to this number. Please try again in ${describeWait(number.sendsFromDeviceFreeIn)}.`,
+        'too_many_codes_number',
+      );
     }
     return;
   }
   if (number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS || number.sends >= MAX_SENDS_PER_NUMBER) {
     const wait = number.sendsHere >= MAX_SENDS_PER_NUMBER_AND_ADDRESS ? number.sendsHereFreeIn : number.sendsFreeIn;
-    throw limited(`Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`, 'too_many_codes_number');
+    throw limited(
+      `Too many codes were sent to this number. Please try again in ${describeWait(wait)}.`,
+      'too_many_codes_number',
+    );
   }
   const address = await addressActivity(tx, clientIp);
   if (address.sends >= MAX_SENDS_PER_ADDRESS) {
-    throw limited(`Too many codes were asked for from your network. Please try again in ${describeWait(address.freeIn)}.`, 'too_many_codes_network');
+    throw limited(
+      `Too many codes were asked for from your network. Please try again in ${describeWait(address.freeIn)}.`,
+      'too_many_codes_network',
+    );
   }
 }

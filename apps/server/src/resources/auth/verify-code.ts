@@ -1,6 +1,13 @@
 import type { RefusalCode } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
-import { claimTry, consumeChallenge, findChallenge, lockNumberAndAddress, type Audience, type ChallengeState } from './challenge-repository.ts';
+import {
+  claimTry,
+  consumeChallenge,
+  findChallenge,
+  lockNumberAndAddress,
+  type Audience,
+  type ChallengeState,
+} from './challenge-repository.ts';
 import { MAX_TRIES_PER_CODE } from './limits.ts';
 import { smsNotSentMessage } from './send-code.ts';
 import { hashCode, hashOtpRef, sameHash } from './otp-codes.ts';
@@ -8,11 +15,16 @@ import { type CodeRefusal, wrongCodeRefusal } from './wrong-code-limits.ts';
 import { countWrongCode, forgiveWrongCode, wrongCodes } from './wrong-code-repository.ts';
 
 /** A right code names its audience, whom it is for (the student, staff member or registration request) and its number. */
-export type Verification = { ok: true; audience: Audience; accountId: number; phone: string } | { ok: false; message: string; code: RefusalCode; triesLeft?: number };
+export type Verification =
+  | { ok: true; audience: Audience; accountId: number; phone: string }
+  | { ok: false; message: string; code: RefusalCode; triesLeft?: number };
 
 const expired: CodeRefusal = { message: 'This code has expired. Please ask for a new code.', code: 'code_expired' };
 const used: CodeRefusal = { message: 'This code has already been used. Please ask for a new code.', code: 'code_used' };
-const outOfTries: CodeRefusal = { message: 'Too many wrong tries for this code. Please ask for a new code.', code: 'code_out_of_tries' };
+const outOfTries: CodeRefusal = {
+  message: 'Too many wrong tries for this code. Please ask for a new code.',
+  code: 'code_out_of_tries',
+};
 const notSent: CodeRefusal = { message: smsNotSentMessage, code: 'sms_not_sent' };
 const refused = ({ message, code }: CodeRefusal): Verification => ({ ok: false, message, code });
 
@@ -54,7 +66,12 @@ export async function verifyCode(
     if (now) return refused(now);
     const triesLeft = MAX_TRIES_PER_CODE - claimed.failures;
     if (triesLeft <= 0) return refused(outOfTries);
-    return { ok: false, message: `Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`, code: 'code_wrong', triesLeft };
+    return {
+      ok: false,
+      message: `Wrong code. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+      code: 'code_wrong',
+      triesLeft,
+    };
   }
   await forgiveWrongCode(db, counted);
   if (!(await consumeChallenge(db, challenge.id))) return refused(used);

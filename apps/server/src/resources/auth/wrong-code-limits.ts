@@ -7,7 +7,8 @@ import {
 import { describeWait } from './otp-codes.ts';
 import type { WrongCodes } from './wrong-code-repository.ts';
 
-export const lockedMessage = 'Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.';
+export const lockedMessage =
+  'Sign-in for this number is locked after too many wrong codes. Please ask the institute to unlock it.';
 
 export const tooManyWrongCodes = (wait: number) =>
   `Too many wrong codes were entered for this number. Please try again in ${describeWait(wait)}.`;
@@ -20,8 +21,10 @@ export interface CodeRefusal {
 
 /** Why no more codes may be sent or checked for a number from an address, or undefined while they may. */
 export function wrongCodeRefusal(wrong: WrongCodes): CodeRefusal | undefined {
-  if (wrong.locked || wrong.year >= MAX_WRONG_CODES_PER_NUMBER_PER_YEAR) return { message: lockedMessage, code: 'number_locked' };
-  if (wrong.here >= MAX_FAILURES_PER_NUMBER) return { message: tooManyWrongCodes(wrong.hereFreeIn), code: 'too_many_wrong_codes_number' };
+  if (wrong.locked || wrong.year >= MAX_WRONG_CODES_PER_NUMBER_PER_YEAR)
+    return { message: lockedMessage, code: 'number_locked' };
+  if (wrong.here >= MAX_FAILURES_PER_NUMBER)
+    return { message: tooManyWrongCodes(wrong.hereFreeIn), code: 'too_many_wrong_codes_number' };
   if (wrong.address >= MAX_WRONG_CODES_PER_ADDRESS_PER_DAY) {
     return {
       message: `Too many wrong codes were entered from your network. Please try again in ${describeWait(wrong.addressFreeIn)}.`,

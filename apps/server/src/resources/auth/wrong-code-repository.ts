@@ -50,8 +50,16 @@ export async function wrongCodes(db: Queryable, phone: string, clientIp: string)
  * Counts a wrong code before the comparison (forgiven if the code proves right), so parallel guesses cannot pass the
  * caps; locks the number when this one reaches the yearly cap. Answers the row's id.
  */
-export async function countWrongCode(tx: Queryable, phone: string, clientIp: string, yearBefore: number): Promise<number> {
-  const [row] = await tx.query<{ id: number }>('INSERT INTO wrong_codes (phone, client_ip) VALUES ($1, $2) RETURNING id', [phone, clientIp]);
+export async function countWrongCode(
+  tx: Queryable,
+  phone: string,
+  clientIp: string,
+  yearBefore: number,
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    'INSERT INTO wrong_codes (phone, client_ip) VALUES ($1, $2) RETURNING id',
+    [phone, clientIp],
+  );
   if (!row) throw new Error('wrong code not counted');
   if (yearBefore + 1 >= MAX_WRONG_CODES_PER_NUMBER_PER_YEAR) {
     await tx.query(
@@ -82,7 +90,10 @@ export async function lockedNumbers(db: Queryable, limit: number): Promise<Locke
 
 /** Lifts a number's lock (its wrong codes so far stop counting); answers whether it was locked. */
 export async function unlockNumber(tx: Queryable, phone: string): Promise<boolean> {
-  const rows = await tx.query('UPDATE number_locks SET unlocked_at = now() WHERE phone = $1 AND unlocked_at IS NULL RETURNING phone', [phone]);
+  const rows = await tx.query(
+    'UPDATE number_locks SET unlocked_at = now() WHERE phone = $1 AND unlocked_at IS NULL RETURNING phone',
+    [phone],
+  );
   return rows.length === 1;
 }
 

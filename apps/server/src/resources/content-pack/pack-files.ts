@@ -28,7 +28,8 @@ export async function checkPackFile(folder: string, name: string, expected: File
     return `there is no file ${name} in the pack`;
   }
   const root = await realpath(folder);
-  if (relative(root, path).startsWith(`..${sep}`) || relative(root, path) === '..') return `${name} must be a path inside the pack's folder`;
+  if (relative(root, path).startsWith(`..${sep}`) || relative(root, path) === '..')
+    return `${name} must be a path inside the pack's folder`;
   let handle;
   try {
     handle = await open(path, 'r');
@@ -51,7 +52,13 @@ export async function checkPackFile(folder: string, name: string, expected: File
       hash.update(chunk as Buffer);
       pdf?.update(chunk as Buffer);
     }
-    return { path, kind: type.kind, ext: type.ext, storedName: `${hash.digest('hex').slice(0, 32)}.${type.ext}`, passwordProtected: pdf?.encrypted ?? false };
+    return {
+      path,
+      kind: type.kind,
+      ext: type.ext,
+      storedName: `${hash.digest('hex').slice(0, 32)}.${type.ext}`,
+      passwordProtected: pdf?.encrypted ?? false,
+    };
   } finally {
     await handle.close();
   }
@@ -70,7 +77,9 @@ export function videoLinkProblem(link: string): string | undefined {
   }
   if (url.protocol !== 'https:') return `${link} must be an https address`;
   const host = url.hostname.toLowerCase();
-  const youtube = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com'].includes(host);
+  const youtube = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com'].includes(
+    host,
+  );
   const vimeo = host === 'vimeo.com' || host === 'www.vimeo.com' || host === 'player.vimeo.com';
   if (youtube || vimeo || extname(url.pathname).toLowerCase() === '.m3u8') return undefined;
   return `${link} must be a YouTube, Vimeo or .m3u8 (HLS) address`;

@@ -2,13 +2,21 @@ import * as z from 'zod/mini';
 
 // The format of content.yaml (docs/features/content-pack.md). Names match existing items within their parent.
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
-const optionText = z.pipe(z.union([z.string(), z.number()]), z.transform((value) => String(value).trim()));
+const text = (max: number) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+const optionText = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value) => String(value).trim()),
+);
 const count = z.int().check(z.nonnegative('must be 0 or more'));
 
 export const questionSchema = z.strictObject({
   question: text(2000),
-  options: z.array(optionText).check(z.minLength(2, 'needs at least 2 options'), z.maxLength(10, 'takes at most 10 options')),
+  options: z
+    .array(optionText)
+    .check(z.minLength(2, 'needs at least 2 options'), z.maxLength(10, 'takes at most 10 options')),
   answer: z.int().check(z.positive('is the position of the right option, from 1')),
   marks: z._default(count, 1),
 });
@@ -34,7 +42,10 @@ export const liveClassSchema = z.strictObject({
   name: text(200),
   tutor: text(200),
   starts_at: text(40),
-  duration_minutes: z._default(z.int().check(z.positive('must be 1 or more'), z.maximum(24 * 60, 'must be at most 1440')), 60),
+  duration_minutes: z._default(
+    z.int().check(z.positive('must be 1 or more'), z.maximum(24 * 60, 'must be at most 1440')),
+    60,
+  ),
   link: text(2000),
 });
 
@@ -66,4 +77,5 @@ export type PackQuestion = z.infer<typeof questionSchema>;
 
 /** A path as the report prints it: subjects[0].chapters[2].quizzes[0].questions[3]. */
 export const placeOf = (path: readonly PropertyKey[]) =>
-  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('') || 'content.yaml';
+  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('') ||
+  'content.yaml';

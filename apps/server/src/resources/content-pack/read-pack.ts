@@ -36,12 +36,19 @@ export async function readPack(folder: string): Promise<ReadPack> {
   const files = new Map<string, PackFile>();
   const fail = (message: string, place = 'content.yaml'): ReadPack => ({ files, problems: [{ place, message }] });
   const yamlPath = join(folder, 'content.yaml');
-  const size = await stat(yamlPath).then((s) => (s.isFile() ? s.size : -1), () => -1);
+  const size = await stat(yamlPath).then(
+    (s) => (s.isFile() ? s.size : -1),
+    () => -1,
+  );
   if (size < 0) return fail(`there is no content.yaml in ${folder}`);
   if (size > MAX_YAML_BYTES) return fail(`content.yaml is larger than ${MAX_YAML_BYTES / 1024 / 1024} MB`);
 
   const document = parseDocument(await readFile(yamlPath, 'utf8'), { prettyErrors: true });
-  if (document.errors.length) return { files, problems: document.errors.map((e) => ({ place: 'content.yaml', message: e.message.split('\n')[0]! })) };
+  if (document.errors.length)
+    return {
+      files,
+      problems: document.errors.map((e) => ({ place: 'content.yaml', message: e.message.split('\n')[0]! })),
+    };
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
@@ -57,7 +64,10 @@ export async function readPack(folder: string): Promise<ReadPack> {
   }
   const parsed = packSchema.safeParse(data ?? {});
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ place: placeOf(issue.path), message: issueMessage(issue, document) }));
+    const problems = parsed.error.issues.map((issue) => ({
+      place: placeOf(issue.path),
+      message: issueMessage(issue, document),
+    }));
     return { files, problems: inDocumentOrder(document, problems) };
   }
   const pack = parsed.data;
@@ -73,23 +83,55 @@ export async function readPack(folder: string): Promise<ReadPack> {
     const seen = new Set<string>();
     for (const [i, name] of names.entries()) {
       const key = name.toLowerCase();
-      if (seen.has(key)) problem(`${place}[${i}]`, `${what} "${name}" appears twice; names match items within their parent, so each must differ`);
+      if (seen.has(key))
+        problem(
+          `${place}[${i}]`,
+          `${what} "${name}" appears twice; names match items within their parent, so each must differ`,
+        );
       seen.add(key);
     }
   };
 
-  unique('subjects', pack.subjects.map((s) => s.name), 'subject');
-  unique('news', pack.news.map((n) => n.heading), 'news heading');
+  unique(
+    'subjects',
+    pack.subjects.map((s) => s.name),
+    'subject',
+  );
+  unique(
+    'news',
+    pack.news.map((n) => n.heading),
+    'news heading',
+  );
   for (const [s, subject] of pack.subjects.entries()) {
     const at = `subjects[${s}]`;
     if (subject.thumbnail) await file(`${at}.thumbnail`, subject.thumbnail, 'picture');
-    unique(`${at}.chapters`, subject.chapters.map((c) => c.name), 'chapter');
-    unique(`${at}.batches`, subject.batches.map((b) => b.name), 'batch');
+    unique(
+      `${at}.chapters`,
+      subject.chapters.map((c) => c.name),
+      'chapter',
+    );
+    unique(
+      `${at}.batches`,
+      subject.batches.map((b) => b.name),
+      'batch',
+    );
     for (const [c, chapter] of subject.chapters.entries()) {
       const ch = `${at}.chapters[${c}]`;
-      unique(`${ch}.topics`, chapter.topics.map((t) => t.name), 'topic');
-      unique(`${ch}.materials`, chapter.materials.map((m) => m.title), 'material');
-      unique(`${ch}.quizzes`, chapter.quizzes.map((q) => q.name), 'quiz');
+      unique(
+        `${ch}.topics`,
+        chapter.topics.map((t) => t.name),
+        'topic',
+      );
+      unique(
+        `${ch}.materials`,
+        chapter.materials.map((m) => m.title),
+        'material',
+      );
+      unique(
+        `${ch}.quizzes`,
+        chapter.quizzes.map((q) => q.name),
+        'quiz',
+      );
       for (const [t, topic] of chapter.topics.entries()) {
         if (looksLikeFile(topic.video)) await file(`${ch}.topics[${t}].video`, topic.video, 'video');
         else {
@@ -97,10 +139,15 @@ export async function readPack(folder: string): Promise<ReadPack> {
           if (wrong) problem(`${ch}.topics[${t}].video`, wrong);
         }
       }
-      for (const [m, material] of chapter.materials.entries()) await file(`${ch}.materials[${m}].file`, material.file, 'pdf');
+      for (const [m, material] of chapter.materials.entries())
+        await file(`${ch}.materials[${m}].file`, material.file, 'pdf');
       for (const [q, quiz] of chapter.quizzes.entries()) {
         const qz = `${ch}.quizzes[${q}]`;
-        unique(`${qz}.questions`, quiz.questions.map((x) => x.question), 'question');
+        unique(
+          `${qz}.questions`,
+          quiz.questions.map((x) => x.question),
+          'question',
+        );
         for (const [n, question] of quiz.questions.entries()) {
           if (question.answer > question.options.length) {
             problem(`${qz}.questions[${n}]`, `answer ${question.answer} but only ${question.options.length} options`);
@@ -108,14 +155,16 @@ export async function readPack(folder: string): Promise<ReadPack> {
           unique(`${qz}.questions[${n}].options`, question.options, 'option');
         }
         const total = quiz.questions.reduce((sum, x) => sum + x.marks, 0);
-        if (quiz.pass_marks > total) problem(qz, `pass_marks ${quiz.pass_marks} but the questions carry only ${total} marks`);
+        if (quiz.pass_marks > total)
+          problem(qz, `pass_marks ${quiz.pass_marks} but the questions carry only ${total} marks`);
       }
     }
     for (const [b, batch] of subject.batches.entries()) {
       const seen = new Set<string>();
       for (const [k, live] of batch.classes.entries()) {
         const place = `${at}.batches[${b}].classes[${k}]`;
-        if (!localTime(live.starts_at)) problem(`${place}.starts_at`, `${live.starts_at} is not a date and time written YYYY-MM-DD HH:MM`);
+        if (!localTime(live.starts_at))
+          problem(`${place}.starts_at`, `${live.starts_at} is not a date and time written YYYY-MM-DD HH:MM`);
         const wrong = meetingLinkProblem(live.link);
         if (wrong) problem(`${place}.link`, wrong);
         const key = `${live.name.toLowerCase()}|${live.starts_at}`;
@@ -137,7 +186,14 @@ export async function readPack(folder: string): Promise<ReadPack> {
 export function localTime(value: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
   return real ? `${match[1]}-${match[2]}-${match[3]} ${match[4]}:${match[5]}:${match[6] ?? '00'}` : undefined;
@@ -146,20 +202,30 @@ export function localTime(value: string): string | undefined {
 /** Problems sorted by where their place starts in content.yaml (the nearest written part of it), so they read top to bottom. */
 function inDocumentOrder(document: Document, problems: Problem[]) {
   const offset = (place: string) => {
-    const path: (string | number)[] = [...place.matchAll(/(\w+)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1]! : Number(m[2])));
+    const path: (string | number)[] = [...place.matchAll(/(\w+)|\[(\d+)\]/g)].map((m) =>
+      m[2] === undefined ? m[1]! : Number(m[2]),
+    );
     for (let length = path.length; length > 0; length--) {
       const node = document.getIn(path.slice(0, length), true);
       if (isNode(node) && node.range) return node.range[0];
     }
     return 0;
   };
-  return problems.map((problem) => ({ problem, at: offset(problem.place) })).sort((a, b) => a.at - b.at).map(({ problem }) => problem);
+  return problems
+    .map((problem) => ({ problem, at: offset(problem.place) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ problem }) => problem);
 }
 
-function issueMessage(issue: { code: string; message: string; path: PropertyKey[]; keys?: string[]; expected?: string }, document: Document) {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys!.length > 1 ? 's' : ''} ${issue.keys!.join(', ')}`;
+function issueMessage(
+  issue: { code: string; message: string; path: PropertyKey[]; keys?: string[]; expected?: string },
+  document: Document,
+) {
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys!.length > 1 ? 's' : ''} ${issue.keys!.join(', ')}`;
   if (issue.code === 'invalid_type' && !document.hasIn(issue.path as (string | number)[])) return 'is required';
   // Every number in the format is a whole one.
-  if (issue.code === 'invalid_type') return `must be ${issue.expected === 'number' || issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+  if (issue.code === 'invalid_type')
+    return `must be ${issue.expected === 'number' || issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
   return issue.message;
 }

@@ -16,7 +16,8 @@ export class PackUploadProblem extends Error {
 }
 
 /** A zip starts with a local file header (PK 3 4) or, when it holds nothing, with the end record (PK 5 6). */
-const isZipHead = (head: Buffer) => head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+const isZipHead = (head: Buffer) =>
+  head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
 
 /**
  * Streams an uploaded content-pack zip into a new temporary folder and answers the file's path, with `remove` to
@@ -24,7 +25,10 @@ const isZipHead = (head: Buffer) => head[0] === 0x50 && head[1] === 0x4b && ((he
  * server's thread: it is refused at its first bytes when they are not a zip's, and as soon as it passes `maxBytes`.
  * A refused or broken-off upload leaves nothing behind.
  */
-export async function receivePack(body: NodeJS.ReadableStream, maxBytes: number): Promise<{ path: string; remove: () => Promise<void> }> {
+export async function receivePack(
+  body: NodeJS.ReadableStream,
+  maxBytes: number,
+): Promise<{ path: string; remove: () => Promise<void> }> {
   const folder = await mkdtemp(join(tmpdir(), 'portal-pack-zip-'));
   const remove = () => rm(folder, { recursive: true, force: true });
   const path = join(folder, 'pack.zip');
@@ -41,7 +45,10 @@ export async function receivePack(body: NodeJS.ReadableStream, maxBytes: number)
     if (error instanceof PackUploadProblem) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ECONNABORTED') {
-      throw new PackUploadProblem(400, 'file: the upload broke off before the whole zip arrived; nothing was stored. Please try again.');
+      throw new PackUploadProblem(
+        400,
+        'file: the upload broke off before the whole zip arrived; nothing was stored. Please try again.',
+      );
     }
     throw error;
   }
@@ -82,5 +89,6 @@ class ZipCheck extends Transform {
   }
 }
 
-export const tooLarge = (maxBytes: number) => new PackUploadProblem(413, `file is larger than ${maxBytes / 1024 / 1024} MB`);
+export const tooLarge = (maxBytes: number) =>
+  new PackUploadProblem(413, `file is larger than ${maxBytes / 1024 / 1024} MB`);
 const notZip = () => new PackUploadProblem(400, 'file: the file is not a zip archive');

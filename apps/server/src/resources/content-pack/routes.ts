@@ -1,6 +1,11 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { commitContentPack, CONTENT_PACK_TYPES, MAX_CONTENT_PACK_BYTES, previewContentPack } from '@portal/contract/console';
+import {
+  commitContentPack,
+  CONTENT_PACK_TYPES,
+  MAX_CONTENT_PACK_BYTES,
+  previewContentPack,
+} from '@portal/contract/console';
 import type { Actor } from '../../audit/record-audit.ts';
 import { materialsDir, mediaDir } from '../../file-folders.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -18,7 +23,8 @@ import { unzipPack, ZipProblem } from './unzip-pack.ts';
  */
 export async function contentPackRoutes(app: FastifyInstance) {
   // Only in this plugin's scope: the body stays a stream for the handler to check and store.
-  for (const type of CONTENT_PACK_TYPES) app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+  for (const type of CONTENT_PACK_TYPES)
+    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
 
   const run = async (zipPath: string, actor?: Actor) => {
     let folder;
@@ -45,7 +51,9 @@ export async function contentPackRoutes(app: FastifyInstance) {
     }
   };
   const message = (report: Awaited<ReturnType<typeof run>>, done: string) =>
-    report.counts ? `${done}: ${formatCounts(report.counts)}.` : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}; nothing was stored.`;
+    report.counts
+      ? `${done}: ${formatCounts(report.counts)}.`
+      : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}; nothing was stored.`;
 
   for (const [endpoint, done] of [
     [previewContentPack, 'Would import'],
@@ -58,7 +66,8 @@ export async function contentPackRoutes(app: FastifyInstance) {
       if (!CONTENT_PACK_TYPES.some((accepted) => accepted === type)) {
         throw new ApiError(415, 'Send the zip itself as the body, with Content-Type: application/zip.', unread);
       }
-      if (Number(request.headers['content-length']) > MAX_CONTENT_PACK_BYTES) throw new ApiError(413, tooLarge(MAX_CONTENT_PACK_BYTES).message, unread);
+      if (Number(request.headers['content-length']) > MAX_CONTENT_PACK_BYTES)
+        throw new ApiError(413, tooLarge(MAX_CONTENT_PACK_BYTES).message, unread);
 
       let zip;
       try {

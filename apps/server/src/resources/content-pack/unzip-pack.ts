@@ -12,7 +12,11 @@ export class ZipProblem extends Error {}
 
 /** A name that stays inside the folder it is unpacked into: no absolute path, drive, backslash or `..` (zip slip). */
 const safeName = (name: string) =>
-  !name.startsWith('/') && !/^[a-z]:/i.test(name) && !name.includes('\\') && !name.includes('\0') && name.split('/').every((part) => part !== '..');
+  !name.startsWith('/') &&
+  !/^[a-z]:/i.test(name) &&
+  !name.includes('\\') &&
+  !name.includes('\0') &&
+  name.split('/').every((part) => part !== '..');
 
 /**
  * Unpacks a zipped content pack into a new temporary folder and answers it (the caller removes it). content.yaml
@@ -35,7 +39,8 @@ export async function unzipPack(bytes: Uint8Array): Promise<string> {
           return safeName(entry.name) && declared <= MAX_UNZIPPED_BYTES && entries <= MAX_ENTRIES;
         },
       },
-      (error, result) => (error ? reject(new ZipProblem(`the zip cannot be read (${error.message})`)) : resolve(result)),
+      (error, result) =>
+        error ? reject(new ZipProblem(`the zip cannot be read (${error.message})`)) : resolve(result),
     ),
   );
   if (unsafe) throw new ZipProblem(`${unsafe} would be written outside the pack's folder`);

@@ -15,14 +15,18 @@ import { PdfScan } from '../media/pdf-scan.ts';
 export async function checkVideoLink(config: Pick<Config, 'MEDIA_DIR'>, link: string): Promise<string | undefined> {
   if (!link.startsWith('/media/')) return videoLinkProblem(link);
   const path = posix.normalize(link.slice('/media/'.length));
-  if (path.startsWith('..') || path.startsWith('/') || path.startsWith('v/')) return `${link} is not a file under /media/`;
+  if (path.startsWith('..') || path.startsWith('/') || path.startsWith('v/'))
+    return `${link} is not a file under /media/`;
   if (!isProtectedMedia(path)) return `${link} is not a video (mp4, webm or an .m3u8 playlist)`;
   const found = await stat(join(mediaDir(config), path)).catch(() => undefined);
   return found?.isFile() ? undefined : `there is no file ${link}; upload the video first`;
 }
 
 /** A material's PDF in the materials folder, checked by its content: a PDF, whole, and whether it asks for a password. */
-export async function checkMaterialFile(config: Pick<Config, 'MATERIALS_DIR'>, fileName: string): Promise<{ passwordProtected: boolean } | string> {
+export async function checkMaterialFile(
+  config: Pick<Config, 'MATERIALS_DIR'>,
+  fileName: string,
+): Promise<{ passwordProtected: boolean } | string> {
   const path = join(materialsDir(config), fileName);
   const found = await stat(path).catch(() => undefined);
   if (!found?.isFile()) return `there is no file ${fileName}; upload the PDF first`;

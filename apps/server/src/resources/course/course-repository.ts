@@ -14,7 +14,9 @@ const subjectColumns = `s.id, s.name, s.thumbnail, ${originalName('s.thumbnail')
   (SELECT count(*)::int FROM enrolments e WHERE e.subject_id = s.id) AS students`;
 
 export function listAuthoredSubjects(db: Queryable): Promise<AuthoredSubject[]> {
-  return db.query<AuthoredSubject>(`SELECT ${subjectColumns} FROM subjects s ORDER BY s.position, s.id LIMIT ${MAX_SUBJECTS}`);
+  return db.query<AuthoredSubject>(
+    `SELECT ${subjectColumns} FROM subjects s ORDER BY s.position, s.id LIMIT ${MAX_SUBJECTS}`,
+  );
 }
 
 export async function findAuthoredSubject(db: Queryable, id: number): Promise<AuthoredSubject | undefined> {
@@ -47,12 +49,21 @@ export async function listAuthoredChapters(db: Queryable, subjectId: number): Pr
   ]);
   return chapters.map((chapter) => ({
     ...chapter,
-    topics: topics.filter((topic) => topic.chapter_id === chapter.id).slice(0, MAX_ITEMS).map(({ chapter_id: _, ...topic }) => topic),
-    materials: materials.filter((material) => material.chapter_id === chapter.id).slice(0, MAX_ITEMS).map(({ chapter_id: _, ...material }) => material),
+    topics: topics
+      .filter((topic) => topic.chapter_id === chapter.id)
+      .slice(0, MAX_ITEMS)
+      .map(({ chapter_id: _, ...topic }) => topic),
+    materials: materials
+      .filter((material) => material.chapter_id === chapter.id)
+      .slice(0, MAX_ITEMS)
+      .map(({ chapter_id: _, ...material }) => material),
   }));
 }
 
-export async function findAuthoredTopic(db: Queryable, id: number): Promise<(AuthoredTopic & { chapter_id: number }) | undefined> {
+export async function findAuthoredTopic(
+  db: Queryable,
+  id: number,
+): Promise<(AuthoredTopic & { chapter_id: number }) | undefined> {
   const [row] = await db.query<AuthoredTopic & { chapter_id: number }>(
     `SELECT t.chapter_id, ${topicColumns} FROM topics t WHERE t.id = $1 AND t.deleted_at IS NULL`,
     [id],
@@ -60,7 +71,10 @@ export async function findAuthoredTopic(db: Queryable, id: number): Promise<(Aut
   return row;
 }
 
-export async function findAuthoredMaterial(db: Queryable, id: number): Promise<(AuthoredMaterial & { chapter_id: number }) | undefined> {
+export async function findAuthoredMaterial(
+  db: Queryable,
+  id: number,
+): Promise<(AuthoredMaterial & { chapter_id: number }) | undefined> {
   const [row] = await db.query<AuthoredMaterial & { chapter_id: number }>(
     `SELECT chapter_id, id, title, file_name, ${originalName('file_name')} AS original_name, password_protected FROM study_materials WHERE id = $1`,
     [id],
@@ -68,8 +82,14 @@ export async function findAuthoredMaterial(db: Queryable, id: number): Promise<(
   return row;
 }
 
-export async function findChapter(db: Queryable, id: number): Promise<{ id: number; name: string; subject_id: number } | undefined> {
-  const [row] = await db.query<{ id: number; name: string; subject_id: number }>(`SELECT id, name, subject_id FROM chapters WHERE id = $1`, [id]);
+export async function findChapter(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; name: string; subject_id: number } | undefined> {
+  const [row] = await db.query<{ id: number; name: string; subject_id: number }>(
+    `SELECT id, name, subject_id FROM chapters WHERE id = $1`,
+    [id],
+  );
   return row;
 }
 
@@ -85,7 +105,10 @@ export async function chapterContents(db: Queryable, id: number) {
 }
 
 export async function subjectBatches(db: Queryable, id: number): Promise<number> {
-  const [row] = await db.query<{ batches: number }>(`SELECT count(*)::int AS batches FROM batches WHERE subject_id = $1`, [id]);
+  const [row] = await db.query<{ batches: number }>(
+    `SELECT count(*)::int AS batches FROM batches WHERE subject_id = $1`,
+    [id],
+  );
   return row!.batches;
 }
 
@@ -107,7 +130,11 @@ export const SIBLINGS = {
 } satisfies Record<string, Siblings>;
 
 /** The position after the last sibling: where a new item goes. */
-export async function nextPosition(db: Queryable, kind: keyof typeof SIBLINGS, parentId: number | null): Promise<number> {
+export async function nextPosition(
+  db: Queryable,
+  kind: keyof typeof SIBLINGS,
+  parentId: number | null,
+): Promise<number> {
   const { table, parent } = SIBLINGS[kind];
   const [row] = await db.query<{ next: number }>(
     `SELECT COALESCE(max(position) + 1, 0)::int AS next FROM ${table} WHERE ${parent ? `${parent} = $1` : '$1::int IS NULL'}`,
@@ -117,7 +144,12 @@ export async function nextPosition(db: Queryable, kind: keyof typeof SIBLINGS, p
 }
 
 /** Moves an item one place; answers false when there is no such item, or it is already first or last. */
-export async function moveItem(tx: Queryable, kind: keyof typeof SIBLINGS, id: number, direction: 'up' | 'down'): Promise<boolean | undefined> {
+export async function moveItem(
+  tx: Queryable,
+  kind: keyof typeof SIBLINGS,
+  id: number,
+  direction: 'up' | 'down',
+): Promise<boolean | undefined> {
   const { table, parent, live } = SIBLINGS[kind];
   const [item] = await tx.query<{ parent_id: number | null }>(
     `SELECT ${parent ?? 'NULL::int'} AS parent_id FROM ${table} WHERE id = $1 AND ${live}`,
@@ -126,7 +158,10 @@ export async function moveItem(tx: Queryable, kind: keyof typeof SIBLINGS, id: n
   if (!item) return undefined;
   const scope = parent ? `${parent} = $1` : '$1::int IS NULL';
   // Two moves among the same siblings at once would each renumber from a stale order: one waits for the other.
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('course-order:' || $1::text || ':' || COALESCE($2::text, ''), 0))`, [table, item.parent_id]);
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(hashtextextended('course-order:' || $1::text || ':' || COALESCE($2::text, ''), 0))`,
+    [table, item.parent_id],
+  );
   const siblings = await tx.query<{ id: number }>(
     `SELECT id FROM ${table} WHERE ${scope} AND ${live} ORDER BY position, id LIMIT 1000`,
     [item.parent_id],

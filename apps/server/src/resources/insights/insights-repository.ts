@@ -8,7 +8,14 @@ export const CATALOGUE_SUBJECTS = 200;
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export async function catalogue(db: Queryable) {
-  const rows = await db.query<{ subject_id: number; subject: string; chapter_id: number | null; chapter: string | null; quiz_id: number | null; quiz: string | null }>(
+  const rows = await db.query<{
+    subject_id: number;
+    subject: string;
+    chapter_id: number | null;
+    chapter: string | null;
+    quiz_id: number | null;
+    quiz: string | null;
+  }>(
     `WITH s AS (SELECT id, name, position FROM subjects ORDER BY position, id LIMIT ${CATALOGUE_SUBJECTS})
      SELECT s.id AS subject_id, s.name AS subject, c.id AS chapter_id, c.name AS chapter, q.id AS quiz_id, q.name AS quiz
        FROM s
@@ -20,10 +27,12 @@ export async function catalogue(db: Queryable) {
   const subjects: { id: number; name: string; chapters: Chapter[] }[] = [];
   for (const row of rows) {
     let subject = subjects.at(-1);
-    if (subject?.id !== row.subject_id) subjects.push((subject = { id: row.subject_id, name: row.subject, chapters: [] }));
+    if (subject?.id !== row.subject_id)
+      subjects.push((subject = { id: row.subject_id, name: row.subject, chapters: [] }));
     if (row.chapter_id === null) continue;
     let chapter = subject.chapters.at(-1);
-    if (chapter?.id !== row.chapter_id) subject.chapters.push((chapter = { id: row.chapter_id, name: row.chapter!, quizzes: [] }));
+    if (chapter?.id !== row.chapter_id)
+      subject.chapters.push((chapter = { id: row.chapter_id, name: row.chapter!, quizzes: [] }));
     if (row.quiz_id !== null) chapter.quizzes.push({ id: row.quiz_id, name: row.quiz! });
   }
   return subjects;
@@ -35,8 +44,16 @@ export async function subjectExists(db: Queryable, subjectId: number) {
 
 /** Enrolled students of the subject, and per topic how many of them watched it and watched it to the end. */
 export async function topicReach(db: Queryable, subjectId: number) {
-  const [enrolled] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM enrolments WHERE subject_id = $1', [subjectId]);
-  const topics = await db.query<{ topic_id: number; chapter: string; topic: string; watched: number; finished: number }>(
+  const [enrolled] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM enrolments WHERE subject_id = $1', [
+    subjectId,
+  ]);
+  const topics = await db.query<{
+    topic_id: number;
+    chapter: string;
+    topic: string;
+    watched: number;
+    finished: number;
+  }>(
     `SELECT t.id AS topic_id, c.name AS chapter, t.name || CASE WHEN t.deleted_at IS NULL THEN '' ELSE ' (deleted)' END AS topic,
             count(e.student_id)::int AS watched,
             count(e.student_id) FILTER (WHERE w.duration_seconds IS NOT NULL AND w.position_seconds >= w.duration_seconds - ${FINISHED_WITHIN_SECONDS})::int AS finished
@@ -84,7 +101,14 @@ export async function studentName(db: Queryable, studentId: number) {
 
 /** The student's last 200 watched topics and 200 attempts, newest first. */
 export async function studentProgress(db: Queryable, studentId: number) {
-  const watched = await db.query<{ subject: string; chapter: string; topic: string; position_seconds: number; duration_seconds: number | null; watched_at: string }>(
+  const watched = await db.query<{
+    subject: string;
+    chapter: string;
+    topic: string;
+    position_seconds: number;
+    duration_seconds: number | null;
+    watched_at: string;
+  }>(
     `SELECT s.name AS subject, c.name AS chapter, t.name || CASE WHEN t.deleted_at IS NULL THEN '' ELSE ' (deleted)' END AS topic, w.position_seconds::float8 AS position_seconds,
             coalesce(w.duration_seconds, t.duration_seconds)::float8 AS duration_seconds, ${iso('w.updated_at')} AS watched_at
        FROM watch_progress w
@@ -96,7 +120,13 @@ export async function studentProgress(db: Queryable, studentId: number) {
       LIMIT 200`,
     [studentId],
   );
-  const attempts = await db.query<{ quiz: string; marks: number; max_marks: number; result: string; attended_on: string }>(
+  const attempts = await db.query<{
+    quiz: string;
+    marks: number;
+    max_marks: number;
+    result: string;
+    attended_on: string;
+  }>(
     `SELECT q.name AS quiz, a.marks, a.max_marks, a.result, ${iso('a.attended_on')} AS attended_on
        FROM quiz_attempts a JOIN quizzes q ON q.id = a.quiz_id
       WHERE a.student_id = $1

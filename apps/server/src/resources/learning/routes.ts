@@ -13,7 +13,10 @@ export async function learningRoutes(app: FastifyInstance) {
   // Each link is bound to the session that asked for it and the topic's subject, so it stops working with that
   // session's Logout and with the student's enrolment in the subject (docs/decisions/048).
   const withSignedVideo = <T extends { video_link: string; subject_id: number }>(session: string, rows: T[]) =>
-    rows.map(({ subject_id: subjectId, ...row }) => ({ ...row, video_link: signedMediaLink(row.video_link, key, { session, subjectId }) }));
+    rows.map(({ subject_id: subjectId, ...row }) => ({
+      ...row,
+      video_link: signedMediaLink(row.video_link, key, { session, subjectId }),
+    }));
 
   defineRoute(app, getTopics, async ({ body, studentId, tokenHash }) => {
     const topics = await listReachableTopics(app.db, studentId, body.chapter_id);

@@ -15,7 +15,11 @@ const MAX_TOPICS = 200;
  * student's reach or does not exist. Reach is checked on the chapter's subject, already joined: reachable_chapters
  * would read the chapter a second time.
  */
-export async function listReachableTopics(db: Queryable, studentId: number, chapterId: number): Promise<WithSubject<Topic>[] | null> {
+export async function listReachableTopics(
+  db: Queryable,
+  studentId: number,
+  chapterId: number,
+): Promise<WithSubject<Topic>[] | null> {
   const rows = await db.query<Omit<WithSubject<Topic>, 'topic_id'> & { topic_id: number | null }>(
     `SELECT t.topic_id, t.topic_name, t.video_link, t.thumbnail,
             s.name AS subject_name, c.name AS chapter_name, s.id AS subject_id,

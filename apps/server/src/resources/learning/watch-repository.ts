@@ -20,7 +20,11 @@ export async function saveProgress(
   const duration = progress.duration_seconds ?? null;
   // A player may report a position a hair past the end; never store more than the video's length.
   const position =
-    progress.position_seconds === undefined ? null : duration === null ? progress.position_seconds : Math.min(progress.position_seconds, duration);
+    progress.position_seconds === undefined
+      ? null
+      : duration === null
+        ? progress.position_seconds
+        : Math.min(progress.position_seconds, duration);
   await db.query(
     `INSERT INTO watch_progress AS w (student_id, topic_id, position_seconds, duration_seconds, updated_at)
      VALUES ($1, $2, COALESCE($3::real, 0), $4::real, clock_timestamp())

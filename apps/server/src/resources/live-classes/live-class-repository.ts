@@ -22,7 +22,12 @@ export function listStudentBatches(db: Queryable, studentId: number, subjectId: 
  * answers 404 for the subject (as requireSubject does); a batch of another subject, one the student is not in, or
  * none at all 404 for the batch.
  */
-export async function listStudentLiveClasses(db: Queryable, studentId: number, subjectId: number, batchId: number): Promise<LiveClass[]> {
+export async function listStudentLiveClasses(
+  db: Queryable,
+  studentId: number,
+  subjectId: number,
+  batchId: number,
+): Promise<LiveClass[]> {
   const rows = await db.query<Omit<LiveClass, 'id' | 'batch_id'> & { id: number | null; batch_id: number | null }>(
     `SELECT c.id, b.name AS batch_name, c.class_name, c.tutor_name, c.online_url,
             ${isoUtc('c.starts_at')} AS starts_at, c.duration_minutes, b.batch_id, s.id AS subject_id

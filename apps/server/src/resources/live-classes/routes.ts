@@ -11,6 +11,10 @@ export async function liveClassRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, getLiveClasses, async ({ body, studentId }) => {
-    return { status: true, message: 'Live classes', data: await listStudentLiveClasses(app.db, studentId, body.sub_id, body.batch_id) };
+    return {
+      status: true,
+      message: 'Live classes',
+      data: await listStudentLiveClasses(app.db, studentId, body.sub_id, body.batch_id),
+    };
   });
 }

@@ -7,7 +7,10 @@ const classColumns = (zone: string) => `id, class_name, tutor_name, online_url,
 
 /** The subject's batches (at most 100) with their classes from three days ago on (at most 100 each), by live_classes_batch. */
 export async function listSchedule(db: Queryable, subjectId: number, timeZone: string): Promise<ScheduledBatch[]> {
-  const batches = await db.query<{ id: number; name: string }>(`SELECT id, name FROM batches WHERE subject_id = $1 ORDER BY id LIMIT 100`, [subjectId]);
+  const batches = await db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM batches WHERE subject_id = $1 ORDER BY id LIMIT 100`,
+    [subjectId],
+  );
   const classes = await db.query<ScheduledClass & { batch_id: number }>(
     `SELECT b.id AS batch_id, c.*
        FROM unnest($1::int[]) AS b(id)
@@ -24,17 +27,25 @@ export async function listSchedule(db: Queryable, subjectId: number, timeZone: s
 }
 
 export async function findBatch(db: Queryable, id: number) {
-  const [row] = await db.query<{ id: number; name: string; subject_id: number }>(`SELECT id, name, subject_id FROM batches WHERE id = $1`, [id]);
+  const [row] = await db.query<{ id: number; name: string; subject_id: number }>(
+    `SELECT id, name, subject_id FROM batches WHERE id = $1`,
+    [id],
+  );
   return row;
 }
 
 export async function countClasses(db: Queryable, batchId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM live_classes WHERE batch_id = $1`, [batchId]);
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM live_classes WHERE batch_id = $1`, [
+    batchId,
+  ]);
   return row!.n;
 }
 
 export async function findClass(db: Queryable, id: number, timeZone: string) {
-  const [row] = await db.query<ScheduledClass & { batch_id: number }>(`SELECT batch_id, ${classColumns('$2::text')} FROM live_classes WHERE id = $1`, [id, timeZone]);
+  const [row] = await db.query<ScheduledClass & { batch_id: number }>(
+    `SELECT batch_id, ${classColumns('$2::text')} FROM live_classes WHERE id = $1`,
+    [id, timeZone],
+  );
   return row;
 }
 
@@ -51,17 +62,37 @@ export interface ClassFields {
  * The class and its weekly repeats. Each repeat is a week later on the institute's clock (the local time plus 7 days,
  * then placed in the zone), so a class stays at 9:00 across a daylight-saving change where the zone has one.
  */
-export function insertClasses(tx: Queryable, batchId: number, fields: ClassFields, repeatWeeks: number, timeZone: string): Promise<ScheduledClass[]> {
+export function insertClasses(
+  tx: Queryable,
+  batchId: number,
+  fields: ClassFields,
+  repeatWeeks: number,
+  timeZone: string,
+): Promise<ScheduledClass[]> {
   return tx.query<ScheduledClass>(
     `INSERT INTO live_classes (batch_id, class_name, tutor_name, online_url, starts_at, duration_minutes)
      SELECT $1, $2, $3, $4, ($5::timestamp + make_interval(days => 7 * week)) AT TIME ZONE $8::text, $6
        FROM generate_series(0, $7::int) AS week
      RETURNING ${classColumns('$8::text')}`,
-    [batchId, fields.class_name, fields.tutor_name, fields.online_url, fields.starts_at, fields.duration_minutes, repeatWeeks, timeZone],
+    [
+      batchId,
+      fields.class_name,
+      fields.tutor_name,
+      fields.online_url,
+      fields.starts_at,
+      fields.duration_minutes,
+      repeatWeeks,
+      timeZone,
+    ],
   );
 }
 
-export async function updateClass(tx: Queryable, id: number, fields: ClassFields, timeZone: string): Promise<ScheduledClass> {
+export async function updateClass(
+  tx: Queryable,
+  id: number,
+  fields: ClassFields,
+  timeZone: string,
+): Promise<ScheduledClass> {
   const [row] = await tx.query<ScheduledClass>(
     `UPDATE live_classes SET class_name = $2, tutor_name = $3, online_url = $4, starts_at = $5::timestamp AT TIME ZONE $7::text, duration_minutes = $6
       WHERE id = $1 RETURNING ${classColumns('$7::text')}`,

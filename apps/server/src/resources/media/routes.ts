@@ -33,49 +33,76 @@ export async function mediaRoutes(app: FastifyInstance) {
     pdf: app.config.MAX_PDF_MB * 1024 * 1024,
   };
 
-  app.post<{ Querystring: { kind?: string; name?: unknown } }>(MEDIA_UPLOAD.path, { onRequest: staffOnly(app, MEDIA_UPLOAD.roles) }, async (request, reply) => {
-    const kind = request.query.kind as MediaKind;
-    // Refused before its body is read: the connection is closed rather than left to send the rest.
-    const unread = { Connection: 'close' };
-    if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`, unread);
-    const rawName = request.query.name;
-    if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > MAX_RAW_NAME)) {
-      throw new ApiError(400, `name: must be the file's name, at most ${MAX_RAW_NAME} characters`, unread);
-    }
-    const originalName = sanitiseOriginalName(rawName);
-    if (!request.headers['content-type']?.startsWith('application/octet-stream')) {
-      throw new ApiError(415, 'Send the file itself as the body, with Content-Type: application/octet-stream.', unread);
-    }
-    const declared = Number(request.headers['content-length']);
-    if (declared > caps[kind]) throw new ApiError(413, `The file is ${megabytes(declared)} MB, larger than ${megabytes(caps[kind])} MB, the largest ${kind} accepted.`, unread);
-
-    const pdf = kind === 'pdf';
-    const folder = pdf ? materialsDir(app.config) : join(mediaDir(app.config), UPLOADS_FOLDER);
-    let stored;
-    try {
-      stored = await storeUpload(request.body as NodeJS.ReadableStream, folder, kind, caps[kind], pdf ? UPLOADED_PDF_PREFIX : '');
-    } catch (error) {
-      if (error instanceof UploadProblem) {
-        // The rest of a refused body is not read: close the connection rather than wait for it.
-        void reply.header('Connection', 'close');
-        throw new ApiError(error.status, error.message);
+  app.post<{ Querystring: { kind?: string; name?: unknown } }>(
+    MEDIA_UPLOAD.path,
+    { onRequest: staffOnly(app, MEDIA_UPLOAD.roles) },
+    async (request, reply) => {
+      const kind = request.query.kind as MediaKind;
+      // Refused before its body is read: the connection is closed rather than left to send the rest.
+      const unread = { Connection: 'close' };
+      if (!mediaKinds.includes(kind)) throw new ApiError(400, `kind: must be one of ${mediaKinds.join(', ')}`, unread);
+      const rawName = request.query.name;
+      if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > MAX_RAW_NAME)) {
+        throw new ApiError(400, `name: must be the file's name, at most ${MAX_RAW_NAME} characters`, unread);
       }
-      throw error;
-    }
-    const staff = await staffWithRole(app, request, MEDIA_UPLOAD.roles).catch(async (error: unknown) => {
-      if (stored.created) await rm(join(folder, stored.name), { force: true });
-      throw error;
-    });
-    const answer: MediaUploadAnswer['data'] = {
-      kind,
-      address: pdf ? stored.name : `/media/${UPLOADS_FOLDER}/${stored.name}`,
-      bytes: stored.bytes,
-      password_protected: stored.passwordProtected,
-      original_name: originalName ?? null,
-    };
-    if (originalName) await rememberOriginalName(app.db, answer.address, originalName);
-    await recordAudit(app.db, staff, { action: 'media.upload', entity: 'media', entityId: answer.address, before: null, after: answer });
-    const message = answer.password_protected ? 'Uploaded. This PDF asks for a password; students will be asked for it.' : 'Uploaded.';
-    return { status: true, message, data: answer } satisfies MediaUploadAnswer;
-  });
+      const originalName = sanitiseOriginalName(rawName);
+      if (!request.headers['content-type']?.startsWith('application/octet-stream')) {
+        throw new ApiError(
+          415,
+          'Send the file itself as the body, with Content-Type: application/octet-stream.',
+          unread,
+        );
+      }
+      const declared = Number(request.headers['content-length']);
+      if (declared > caps[kind])
+        throw new ApiError(
+          413,
+          `The file is ${megabytes(declared)} MB, larger than ${megabytes(caps[kind])} MB, the largest ${kind} accepted.`,
+          unread,
+        );
+
+      const pdf = kind === 'pdf';
+      const folder = pdf ? materialsDir(app.config) : join(mediaDir(app.config), UPLOADS_FOLDER);
+      let stored;
+      try {
+        stored = await storeUpload(
+          request.body as NodeJS.ReadableStream,
+          folder,
+          kind,
+          caps[kind],
+          pdf ? UPLOADED_PDF_PREFIX : '',
+        );
+      } catch (error) {
+        if (error instanceof UploadProblem) {
+          // The rest of a refused body is not read: close the connection rather than wait for it.
+          void reply.header('Connection', 'close');
+          throw new ApiError(error.status, error.message);
+        }
+        throw error;
+      }
+      const staff = await staffWithRole(app, request, MEDIA_UPLOAD.roles).catch(async (error: unknown) => {
+        if (stored.created) await rm(join(folder, stored.name), { force: true });
+        throw error;
+      });
+      const answer: MediaUploadAnswer['data'] = {
+        kind,
+        address: pdf ? stored.name : `/media/${UPLOADS_FOLDER}/${stored.name}`,
+        bytes: stored.bytes,
+        password_protected: stored.passwordProtected,
+        original_name: originalName ?? null,
+      };
+      if (originalName) await rememberOriginalName(app.db, answer.address, originalName);
+      await recordAudit(app.db, staff, {
+        action: 'media.upload',
+        entity: 'media',
+        entityId: answer.address,
+        before: null,
+        after: answer,
+      });
+      const message = answer.password_protected
+        ? 'Uploaded. This PDF asks for a password; students will be asked for it.'
+        : 'Uploaded.';
+      return { status: true, message, data: answer } satisfies MediaUploadAnswer;
+    },
+  );
 }

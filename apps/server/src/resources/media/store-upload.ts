@@ -33,7 +33,13 @@ export interface StoredUpload {
  * It is written to a temporary name first and renamed only when all is well, so a refused, oversized or broken-off
  * upload leaves nothing behind. The same file uploaded twice is the same stored file.
  */
-export async function storeUpload(body: NodeJS.ReadableStream, folder: string, expected: FileKind, maxBytes: number, prefix = ''): Promise<StoredUpload> {
+export async function storeUpload(
+  body: NodeJS.ReadableStream,
+  folder: string,
+  expected: FileKind,
+  maxBytes: number,
+  prefix = '',
+): Promise<StoredUpload> {
   await mkdir(folder, { recursive: true });
   const partial = join(folder, `.upload-${randomUUID()}.part`);
   const check = new UploadCheck(expected, maxBytes);
@@ -53,8 +59,14 @@ export async function storeUpload(body: NodeJS.ReadableStream, folder: string, e
     await rm(partial, { force: true });
     if (error instanceof UploadProblem) throw error;
     // The client went away or the stream broke off: nothing was stored.
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-      throw new UploadProblem(400, 'The upload broke off before the whole file arrived; nothing was stored. Please try again.');
+    if (
+      (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+      (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+    ) {
+      throw new UploadProblem(
+        400,
+        'The upload broke off before the whole file arrived; nothing was stored. Please try again.',
+      );
     }
     throw error;
   }
@@ -77,7 +89,12 @@ class UploadCheck extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) {
-      done(new UploadProblem(413, `The file is larger than ${megabytes(this.maxBytes)} MB, the largest ${this.expected} accepted.`));
+      done(
+        new UploadProblem(
+          413,
+          `The file is larger than ${megabytes(this.maxBytes)} MB, the largest ${this.expected} accepted.`,
+        ),
+      );
       return;
     }
     if (this.ext === undefined) {
@@ -97,7 +114,8 @@ class UploadCheck extends Transform {
 
   private sniffHead(): UploadProblem | undefined {
     const type = sniff(this.head);
-    if (!type || type.kind !== this.expected) return new UploadProblem(415, `This is not ${KIND_NAMES[this.expected]} (by its content).`);
+    if (!type || type.kind !== this.expected)
+      return new UploadProblem(415, `This is not ${KIND_NAMES[this.expected]} (by its content).`);
     this.ext = type.ext;
     if (type.kind === 'pdf') this.pdf = new PdfScan();
     return undefined;
@@ -110,7 +128,8 @@ class UploadCheck extends Transform {
       const problem = this.sniffHead();
       if (problem) throw problem;
     }
-    if (this.pdf && !this.pdf.complete) throw new UploadProblem(400, 'This PDF is cut short (it has no end marker); upload the whole file.');
+    if (this.pdf && !this.pdf.complete)
+      throw new UploadProblem(400, 'This PDF is cut short (it has no end marker); upload the whole file.');
     return this.ext!;
   }
 }

@@ -3,14 +3,25 @@ import { deleteNews, listManagedNews as listCall, publishNews, saveNews } from '
 import { recordAudit } from '../../audit/record-audit.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
-import { findManagedNews, insertNews, listManagedNews, setPublished, softDeleteNews, updateNews } from './managed-news-repository.ts';
+import {
+  findManagedNews,
+  insertNews,
+  listManagedNews,
+  setPublished,
+  softDeleteNews,
+  updateNews,
+} from './managed-news-repository.ts';
 import { sanitizeNewsBody, sanitizeNewsHeading } from './sanitize-news.ts';
 
 const missing = () => new ApiError(404, 'id: there is no such news item (it may have been deleted).');
 
 /** Staff write, publish, schedule, take back and delete news; every change is in the audit log. */
 export async function newsConsoleRoutes(app: FastifyInstance) {
-  defineConsoleRoute(app, listCall, async () => ({ status: true, message: 'News', data: { items: await listManagedNews(app.db) } }));
+  defineConsoleRoute(app, listCall, async () => ({
+    status: true,
+    message: 'News',
+    data: { items: await listManagedNews(app.db) },
+  }));
 
   defineConsoleRoute(app, saveNews, async ({ body, staff }) => {
     const heading = sanitizeNewsHeading(body.heading);
@@ -19,7 +30,13 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
     const saved = await app.db.transaction(async (tx) => {
       if (body.id === undefined) {
         const added = await insertNews(tx, fields);
-        await recordAudit(tx, staff, { action: 'news.add', entity: 'news', entityId: added.id, before: null, after: added });
+        await recordAudit(tx, staff, {
+          action: 'news.add',
+          entity: 'news',
+          entityId: added.id,
+          before: null,
+          after: added,
+        });
         return added;
       }
       const before = await findManagedNews(tx, body.id);
@@ -36,11 +53,23 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
       const before = await findManagedNews(tx, body.id);
       if (!before) throw missing();
       const after = await setPublished(tx, body.id, body.at === undefined ? 'now' : body.at);
-      const action = after.status === 'draft' ? 'news.unpublish' : after.status === 'scheduled' ? 'news.schedule' : 'news.publish';
-      await recordAudit(tx, staff, { action, entity: 'news', entityId: body.id, before: { published_at: before.published_at }, after: { published_at: after.published_at } });
+      const action =
+        after.status === 'draft' ? 'news.unpublish' : after.status === 'scheduled' ? 'news.schedule' : 'news.publish';
+      await recordAudit(tx, staff, {
+        action,
+        entity: 'news',
+        entityId: body.id,
+        before: { published_at: before.published_at },
+        after: { published_at: after.published_at },
+      });
       return after;
     });
-    const message = changed.status === 'draft' ? 'Students no longer see it.' : changed.status === 'scheduled' ? 'Students will see it at its time.' : 'Students see it now.';
+    const message =
+      changed.status === 'draft'
+        ? 'Students no longer see it.'
+        : changed.status === 'scheduled'
+          ? 'Students will see it at its time.'
+          : 'Students see it now.';
     return { status: true, message, data: changed };
   });
 

@@ -8,24 +8,35 @@ const columns = `id, heading, body, image, ${iso('published_at')} AS published_a
 
 /** Items not deleted, the most recently changed first; the newsroom of a small institute stays well under 100 live items. */
 export function listManagedNews(db: Queryable): Promise<ManagedNews[]> {
-  return db.query<ManagedNews>(`SELECT ${columns} FROM news WHERE deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 100`);
+  return db.query<ManagedNews>(
+    `SELECT ${columns} FROM news WHERE deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 100`,
+  );
 }
 
 export async function findManagedNews(db: Queryable, id: number): Promise<ManagedNews | undefined> {
-  const [row] = await db.query<ManagedNews>(`SELECT ${columns} FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
+  const [row] = await db.query<ManagedNews>(
+    `SELECT ${columns} FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [id],
+  );
   return row;
 }
 
-export async function insertNews(db: Queryable, item: { heading: string; body: string; image: string }): Promise<ManagedNews> {
-  const [row] = await db.query<ManagedNews>(`INSERT INTO news (heading, body, image, published_at) VALUES ($1, $2, $3, NULL) RETURNING ${columns}`, [
-    item.heading,
-    item.body,
-    item.image,
-  ]);
+export async function insertNews(
+  db: Queryable,
+  item: { heading: string; body: string; image: string },
+): Promise<ManagedNews> {
+  const [row] = await db.query<ManagedNews>(
+    `INSERT INTO news (heading, body, image, published_at) VALUES ($1, $2, $3, NULL) RETURNING ${columns}`,
+    [item.heading, item.body, item.image],
+  );
   return row!;
 }
 
-export async function updateNews(db: Queryable, id: number, item: { heading: string; body: string; image: string }): Promise<ManagedNews> {
+export async function updateNews(
+  db: Queryable,
+  id: number,
+  item: { heading: string; body: string; image: string },
+): Promise<ManagedNews> {
   const [row] = await db.query<ManagedNews>(
     `UPDATE news SET heading = $2, body = $3, image = $4, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
     [id, item.heading, item.body, item.image],

@@ -20,7 +20,10 @@ export function listNews(db: Queryable): Promise<NewsItem[]> {
 }
 
 export async function findNews(db: Queryable, id: number): Promise<NewsItem> {
-  const [row] = await db.query<NewsItem>(`SELECT ${columns} FROM news WHERE id = $1 AND published_at <= now() AND deleted_at IS NULL`, [id]);
+  const [row] = await db.query<NewsItem>(
+    `SELECT ${columns} FROM news WHERE id = $1 AND published_at <= now() AND deleted_at IS NULL`,
+    [id],
+  );
   if (!row) throw notFound('That news item');
   return row;
 }

@@ -32,7 +32,8 @@ export function plainTextToHtml(text: string): string {
 }
 
 /** A news body as stored: plain text made paragraphs, then only the listed tags, links only to web, mail and phone addresses. */
-export const sanitizeNewsBody = (body: string) => sanitizeHtml(markup.test(body) ? body : plainTextToHtml(body), bodyOptions).trim();
+export const sanitizeNewsBody = (body: string) =>
+  sanitizeHtml(markup.test(body) ? body : plainTextToHtml(body), bodyOptions).trim();
 
 /** A heading keeps emphasis and nothing else. */
 export const sanitizeNewsHeading = (html: string) => sanitizeHtml(html, headingOptions).trim();

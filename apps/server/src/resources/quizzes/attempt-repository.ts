@@ -27,14 +27,20 @@ export async function lockStudentQuiz(tx: Queryable, studentId: number, quizId: 
 
 /** Serialises submissions that carry the same id, even for different quizzes, so the id is stored once. */
 export async function lockSubmission(tx: Queryable, studentId: number, submissionId: string) {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('quiz-submission:' || $1::text || ':' || $2::text, 0))`, [
-    studentId,
-    submissionId.toLowerCase(),
-  ]);
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(hashtextextended('quiz-submission:' || $1::text || ':' || $2::text, 0))`,
+    [studentId, submissionId.toLowerCase()],
+  );
 }
 
 export async function findAttemptBySubmission(tx: Queryable, studentId: number, submissionId: string) {
-  const [row] = await tx.query<{ id: number; quiz_id: number; result: 'pass' | 'fail'; marks: number; max_marks: number }>(
+  const [row] = await tx.query<{
+    id: number;
+    quiz_id: number;
+    result: 'pass' | 'fail';
+    marks: number;
+    max_marks: number;
+  }>(
     `SELECT id, quiz_id, result, marks, max_marks FROM quiz_attempts WHERE student_id = $1 AND submission_id = $2::uuid`,
     [studentId, submissionId],
   );
@@ -55,7 +61,10 @@ export async function findLatestAttempt(tx: Queryable, studentId: number, quizId
 }
 
 export async function hasAttempted(db: Queryable, studentId: number, quizId: number): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM quiz_attempts WHERE student_id = $1 AND quiz_id = $2 LIMIT 1`, [studentId, quizId]);
+  const rows = await db.query(`SELECT 1 FROM quiz_attempts WHERE student_id = $1 AND quiz_id = $2 LIMIT 1`, [
+    studentId,
+    quizId,
+  ]);
   return rows.length > 0;
 }
 
@@ -75,7 +84,15 @@ export async function insertAttempt(tx: Queryable, attempt: NewAttempt): Promise
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash, submission_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7::uuid) RETURNING id`,
-    [attempt.quizId, attempt.studentId, attempt.marks, attempt.maxMarks, attempt.result, attempt.answersHash, attempt.submissionId],
+    [
+      attempt.quizId,
+      attempt.studentId,
+      attempt.marks,
+      attempt.maxMarks,
+      attempt.result,
+      attempt.answersHash,
+      attempt.submissionId,
+    ],
   );
   if (!row) throw new Error('The attempt was not stored');
   if (attempt.answers.length > 0) {
@@ -92,7 +109,11 @@ export async function insertAttempt(tx: Queryable, attempt: NewAttempt): Promise
  * The student's attempts at the chapter's quizzes, newest first, only when they are enrolled in its subject, checked
  * in the same query (one trip to the database instead of two); null otherwise.
  */
-export async function listReachableAttempts(db: Queryable, studentId: number, chapterId: number): Promise<QuizAttempt[] | null> {
+export async function listReachableAttempts(
+  db: Queryable,
+  studentId: number,
+  chapterId: number,
+): Promise<QuizAttempt[] | null> {
   const rows = await db.query<Omit<QuizAttempt, 'id'> & { id: number | null }>(
     `SELECT a.id, a.quiz_id, a.name, ${isoUtc('a.added_on')} AS added_on, ${isoUtc('a.attended_on')} AS attend_on,
             a.result, a.marks, a.max_marks
@@ -128,7 +149,11 @@ export interface OwnReport {
 type ReportRow = Omit<OwnReport, 'report'> & { [K in keyof ReportQuestion as `q_${K}`]: ReportQuestion[K] | null };
 
 /** An attempt of this student's own with its questions, read in one statement; another student's attempt is not found. */
-export async function findOwnReport(db: Queryable, studentId: number, attemptId: number): Promise<OwnReport | undefined> {
+export async function findOwnReport(
+  db: Queryable,
+  studentId: number,
+  attemptId: number,
+): Promise<OwnReport | undefined> {
   const rows = await db.query<ReportRow>(
     `SELECT q.name AS quiz_name, ${isoUtc('a.attended_on')} AS attend_on, a.marks, a.max_marks, a.result,
             qu.id AS q_question_id, qu.question AS q_question, qu.options AS q_options, qu.marks AS q_marks,
@@ -153,14 +178,16 @@ export async function findOwnReport(db: Queryable, studentId: number, attemptId:
   const report = rows.flatMap((row) =>
     row.q_question_id === null
       ? []
-      : [{
-          question_id: row.q_question_id,
-          question: row.q_question!,
-          options: row.q_options!,
-          marks: row.q_marks!,
-          answer: row.q_answer!,
-          student_answer: row.q_student_answer,
-        }],
+      : [
+          {
+            question_id: row.q_question_id,
+            question: row.q_question!,
+            options: row.q_options!,
+            marks: row.q_marks!,
+            answer: row.q_answer!,
+            student_answer: row.q_student_answer,
+          },
+        ],
   );
   return { quiz_name, attend_on, marks, max_marks, result, report };
 }

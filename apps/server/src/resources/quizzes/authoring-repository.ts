@@ -22,7 +22,13 @@ export async function findAuthoredQuiz(db: Queryable, id: number): Promise<Autho
     [id],
   );
   if (!quiz) return undefined;
-  const rows = await db.query<{ id: number; question: string; options: string[]; correct_answer: string; marks: number }>(
+  const rows = await db.query<{
+    id: number;
+    question: string;
+    options: string[];
+    correct_answer: string;
+    marks: number;
+  }>(
     `SELECT id, question, options, correct_answer, marks FROM questions WHERE quiz_id = $1 AND retired_at IS NULL ORDER BY position, id LIMIT ${LIST_LIMIT}`,
     [id],
   );
@@ -45,7 +51,10 @@ export interface QuestionInput {
 }
 
 const sameQuestion = (stored: AuthoredQuestion, given: QuestionInput) =>
-  stored.question === given.question && stored.marks === given.marks && stored.answer === given.answer && JSON.stringify(stored.options) === JSON.stringify(given.options);
+  stored.question === given.question &&
+  stored.marks === given.marks &&
+  stored.answer === given.answer &&
+  JSON.stringify(stored.options) === JSON.stringify(given.options);
 
 /**
  * Makes the quiz's live questions the given ones, in order. Without attempts, questions change in place and removed
@@ -53,26 +62,51 @@ const sameQuestion = (stored: AuthoredQuestion, given: QuestionInput) =>
  * report of an earlier attempt still finds the questions as they were (attempt-repository's listReportQuestions).
  * Answers `undefined` when a given `id` is not a live question of this quiz.
  */
-export async function storeQuestions(tx: Queryable, quiz: { id: number; attempts: number; questions: AuthoredQuestion[] }, given: QuestionInput[]): Promise<string | undefined> {
+export async function storeQuestions(
+  tx: Queryable,
+  quiz: { id: number; attempts: number; questions: AuthoredQuestion[] },
+  given: QuestionInput[],
+): Promise<string | undefined> {
   const live = new Map(quiz.questions.map((question) => [question.id!, question]));
   const unknown = given.find((question) => question.id !== undefined && !live.has(question.id));
-  if (unknown) return `questions: question ${unknown.id} is not one of this quiz's questions (it may have been changed meanwhile; reload)`;
+  if (unknown)
+    return `questions: question ${unknown.id} is not one of this quiz's questions (it may have been changed meanwhile; reload)`;
   const kept = new Set(given.flatMap((question) => (question.id === undefined ? [] : [question.id])));
   const versioned = quiz.attempts > 0;
   const removed = [...live.keys()].filter((questionId) => !kept.has(questionId));
   if (removed.length) {
-    await tx.query(versioned ? `UPDATE questions SET retired_at = now() WHERE id = ANY($1::int[])` : `DELETE FROM questions WHERE id = ANY($1::int[])`, [removed]);
+    await tx.query(
+      versioned
+        ? `UPDATE questions SET retired_at = now() WHERE id = ANY($1::int[])`
+        : `DELETE FROM questions WHERE id = ANY($1::int[])`,
+      [removed],
+    );
   }
   for (const [position, question] of given.entries()) {
     const stored = question.id === undefined ? undefined : live.get(question.id);
-    const fields = [question.question, JSON.stringify(question.options), question.options[question.answer - 1]!, question.marks, position] as const;
+    const fields = [
+      question.question,
+      JSON.stringify(question.options),
+      question.options[question.answer - 1]!,
+      question.marks,
+      position,
+    ] as const;
     if (stored && sameQuestion(stored, question)) {
-      await tx.query(`UPDATE questions SET position = $2 WHERE id = $1 AND position IS DISTINCT FROM $2`, [stored.id, position]);
+      await tx.query(`UPDATE questions SET position = $2 WHERE id = $1 AND position IS DISTINCT FROM $2`, [
+        stored.id,
+        position,
+      ]);
     } else if (stored && !versioned) {
-      await tx.query(`UPDATE questions SET question = $2, options = $3::jsonb, correct_answer = $4, marks = $5, position = $6 WHERE id = $1`, [stored.id, ...fields]);
+      await tx.query(
+        `UPDATE questions SET question = $2, options = $3::jsonb, correct_answer = $4, marks = $5, position = $6 WHERE id = $1`,
+        [stored.id, ...fields],
+      );
     } else {
       if (stored) await tx.query(`UPDATE questions SET retired_at = now() WHERE id = $1`, [stored.id]);
-      await tx.query(`INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`, [quiz.id, ...fields]);
+      await tx.query(
+        `INSERT INTO questions (quiz_id, question, options, correct_answer, marks, position) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
+        [quiz.id, ...fields],
+      );
     }
   }
   return undefined;

@@ -21,7 +21,11 @@ export type Grade =
  * correct answer; unanswered questions earn nothing. Answers naming a question outside the quiz, or an option
  * the question does not have, make the whole submission invalid.
  */
-export function gradeSubmission(questions: readonly GradableQuestion[], answers: readonly Answer[], passMarks: number): Grade {
+export function gradeSubmission(
+  questions: readonly GradableQuestion[],
+  answers: readonly Answer[],
+  passMarks: number,
+): Grade {
   const byId = new Map(questions.map((question, index) => [question.id, { question, number: index + 1 }]));
   let marks = 0;
   for (const { question_id, answer } of answers) {

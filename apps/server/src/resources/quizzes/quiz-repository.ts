@@ -8,7 +8,11 @@ import { listInReach } from '../subjects/access.ts';
  * The chapter's quizzes, newest first, only when the student is enrolled in its subject, checked in the same query
  * (one trip to the database instead of two); null otherwise.
  */
-export async function listReachableQuizzes(db: Queryable, studentId: number, chapterId: number): Promise<QuizListItem[] | null> {
+export async function listReachableQuizzes(
+  db: Queryable,
+  studentId: number,
+  chapterId: number,
+): Promise<QuizListItem[] | null> {
   const rows = await db.query<{ id: number | null; name: string; added_on: string }>(
     `SELECT q.id, q.name, ${isoUtc('q.added_at')} AS added_on
        FROM reachable_chapters r

@@ -3,7 +3,13 @@ import type { QuizResult } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { QuizRow } from './access.ts';
-import { findAttemptBySubmission, findLatestAttempt, insertAttempt, lockStudentQuiz, lockSubmission } from './attempt-repository.ts';
+import {
+  findAttemptBySubmission,
+  findLatestAttempt,
+  insertAttempt,
+  lockStudentQuiz,
+  lockSubmission,
+} from './attempt-repository.ts';
 import { answersHash, gradeSubmission, resultMessage, type Answer } from './grading.ts';
 import { listGradableQuestions } from './quiz-repository.ts';
 
@@ -26,7 +32,8 @@ export async function submitAttempt(
   submissionId?: string,
 ): Promise<Submission> {
   const questions = await listGradableQuestions(db, quiz.id);
-  if (questions.length === 0) return { ok: false, message: 'This quiz has no questions yet.', code: 'quiz_no_questions' };
+  if (questions.length === 0)
+    return { ok: false, message: 'This quiz has no questions yet.', code: 'quiz_no_questions' };
   const grade = gradeSubmission(questions, answers, quiz.pass_marks);
   if (!grade.ok) throw new ApiError(400, grade.message, { code: 'quiz_answer_invalid' });
   const hash = answersHash(grade.answers);
@@ -36,7 +43,11 @@ export async function submitAttempt(
     await lockStudentQuiz(tx, studentId, quiz.id);
     if (submissionId) {
       const first = await findAttemptBySubmission(tx, studentId, submissionId);
-      if (first && first.quiz_id !== quiz.id) throw new ApiError(409, 'submission_id: was already used for another quiz', { code: 'conflict', field: 'submission_id' });
+      if (first && first.quiz_id !== quiz.id)
+        throw new ApiError(409, 'submission_id: was already used for another quiz', {
+          code: 'conflict',
+          field: 'submission_id',
+        });
       if (first) return passed(quiz, first.id, first.result, `${first.marks}/${first.max_marks}`);
     }
     const latest = await findLatestAttempt(tx, studentId, quiz.id, DUPLICATE_WINDOW_SECONDS);
@@ -44,7 +55,11 @@ export async function submitAttempt(
       return passed(quiz, latest.id, latest.result, `${latest.marks}/${latest.max_marks}`);
     }
     if (latest && !quiz.allow_retake) {
-      return { ok: false, message: 'You have already taken this quiz, and it can be taken only once. See your result in Reports.', code: 'quiz_already_taken' };
+      return {
+        ok: false,
+        message: 'You have already taken this quiz, and it can be taken only once. See your result in Reports.',
+        code: 'quiz_already_taken',
+      };
     }
     const attemptId = await insertAttempt(tx, {
       quizId: quiz.id,
@@ -62,5 +77,10 @@ export async function submitAttempt(
 
 const passed = (quiz: QuizRow, attemptId: number, result: 'pass' | 'fail', scoreText: string): Submission => ({
   ok: true,
-  result: { result, message: resultMessage(result, quiz.name, quiz.allow_retake), score_text: scoreText, attempt_id: attemptId },
+  result: {
+    result,
+    message: resultMessage(result, quiz.name, quiz.allow_retake),
+    score_text: scoreText,
+    attempt_id: attemptId,
+  },
 });

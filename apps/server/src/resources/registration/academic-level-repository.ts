@@ -25,12 +25,18 @@ export async function listAllLevels(db: Queryable): Promise<ManagedLevelRow[]> {
 }
 
 export async function findLevelForUpdate(tx: Queryable, id: number): Promise<ManagedLevelRow | undefined> {
-  const rows = await tx.query<ManagedLevelRow>(`SELECT ${managedColumns} FROM academic_levels WHERE id = $1 FOR UPDATE`, [id]);
+  const rows = await tx.query<ManagedLevelRow>(
+    `SELECT ${managedColumns} FROM academic_levels WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   return rows[0];
 }
 
 export async function levelNamed(db: Queryable, name: string): Promise<ManagedLevelRow | undefined> {
-  const rows = await db.query<ManagedLevelRow>(`SELECT ${managedColumns} FROM academic_levels WHERE lower(name) = lower($1)`, [name]);
+  const rows = await db.query<ManagedLevelRow>(
+    `SELECT ${managedColumns} FROM academic_levels WHERE lower(name) = lower($1)`,
+    [name],
+  );
   return rows[0];
 }
 

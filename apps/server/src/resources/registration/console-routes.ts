@@ -18,8 +18,14 @@ export async function registrationConsoleRoutes(app: FastifyInstance) {
 
   defineConsoleRoute(app, approveRegistration, async ({ body, staff }) => {
     const done = await approveRequest(app, staff, body.request_id, body.subject_ids);
-    const told = done.smsSent ? 'They got an SMS: they can sign in now.' : 'The SMS could not be sent: please tell them they can sign in.';
-    return { status: true, message: `${done.name} is now a student. ${told}`, data: { student_id: done.studentId, sms_sent: done.smsSent } };
+    const told = done.smsSent
+      ? 'They got an SMS: they can sign in now.'
+      : 'The SMS could not be sent: please tell them they can sign in.';
+    return {
+      status: true,
+      message: `${done.name} is now a student. ${told}`,
+      data: { student_id: done.studentId, sms_sent: done.smsSent },
+    };
   });
 
   defineConsoleRoute(app, rejectRegistration, async ({ body, staff }) => {

@@ -8,7 +8,10 @@ import { enrol, existingSubjects, insertStudentFrom } from './new-student-reposi
 import { findRequestForDecision, markDecided, type RequestForDecision } from './registration-repository.ts';
 
 const decidedAlready = (request: RequestForDecision) =>
-  new ApiError(409, `request_id: this request was already ${request.status === 'unverified' ? 'dropped' : request.status}.`);
+  new ApiError(
+    409,
+    `request_id: this request was already ${request.status === 'unverified' ? 'dropped' : request.status}.`,
+  );
 
 /** Locks the request's number (as filing a request does) and the request, and checks it still waits. */
 async function pendingRequest(tx: Parameters<typeof findRequestForDecision>[0], requestId: number, phone: string) {
@@ -21,7 +24,9 @@ async function pendingRequest(tx: Parameters<typeof findRequestForDecision>[0], 
 
 /** The number of a request, read before locking it (the lock is taken by number). */
 async function phoneOf(app: FastifyInstance, requestId: number): Promise<string> {
-  const [row] = await app.db.query<{ phone: string }>('SELECT phone FROM registration_requests WHERE id = $1', [requestId]);
+  const [row] = await app.db.query<{ phone: string }>('SELECT phone FROM registration_requests WHERE id = $1', [
+    requestId,
+  ]);
   if (!row) throw notFound('This request');
   return row.phone;
 }
@@ -50,7 +55,10 @@ export async function approveRequest(app: FastifyInstance, actor: Actor, request
     const request = await pendingRequest(tx, requestId, phone);
     const owner = await findStudentByPhone(tx, request);
     if (owner) {
-      throw new ApiError(409, `request_id: ${request.mobile} already belongs to the student ${owner.name}; reject this request instead.`);
+      throw new ApiError(
+        409,
+        `request_id: ${request.mobile} already belongs to the student ${owner.name}; reject this request instead.`,
+      );
     }
     const subjects = await existingSubjects(tx, wanted);
     const missing = wanted.filter((id) => !subjects.some((s) => s.id === id));
@@ -68,7 +76,11 @@ export async function approveRequest(app: FastifyInstance, actor: Actor, request
     });
     return { studentId, name: request.name };
   });
-  const smsSent = await tell(app, phone, `Welcome, ${name}: the institute accepted your registration. Sign in to the portal with this number.`);
+  const smsSent = await tell(
+    app,
+    phone,
+    `Welcome, ${name}: the institute accepted your registration. Sign in to the portal with this number.`,
+  );
   return { studentId, name, smsSent };
 }
 

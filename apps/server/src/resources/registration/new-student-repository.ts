@@ -7,7 +7,17 @@ export async function insertStudentFrom(tx: Queryable, request: RequestForDecisi
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO students (name, guardian, state, district, email, phone_code, mobile, academic_level, name_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::tsvector) RETURNING id`,
-    [request.name, request.guardian, request.state, request.district, request.email, request.callingCode, request.national, request.academic_level, nameKey(request.name)],
+    [
+      request.name,
+      request.guardian,
+      request.state,
+      request.district,
+      request.email,
+      request.callingCode,
+      request.national,
+      request.academic_level,
+      nameKey(request.name),
+    ],
   );
   if (!row) throw new Error('student not stored');
   return row.id;
@@ -15,7 +25,9 @@ export async function insertStudentFrom(tx: Queryable, request: RequestForDecisi
 
 /** Which of these subject ids exist. */
 export async function existingSubjects(db: Queryable, ids: number[]): Promise<{ id: number; name: string }[]> {
-  return db.query<{ id: number; name: string }>('SELECT id, name FROM subjects WHERE id = ANY($1::int[]) ORDER BY id', [ids]);
+  return db.query<{ id: number; name: string }>('SELECT id, name FROM subjects WHERE id = ANY($1::int[]) ORDER BY id', [
+    ids,
+  ]);
 }
 
 export async function enrol(tx: Queryable, studentId: number, subjectIds: number[]) {
@@ -27,5 +39,7 @@ export async function enrol(tx: Queryable, studentId: number, subjectIds: number
 
 /** Every subject, in the order students see them: what an approval may enrol in. */
 export async function listSubjects(db: Queryable): Promise<{ subject_id: number; name: string }[]> {
-  return db.query<{ subject_id: number; name: string }>('SELECT id AS "subject_id", name FROM subjects ORDER BY position, id');
+  return db.query<{ subject_id: number; name: string }>(
+    'SELECT id AS "subject_id", name FROM subjects ORDER BY position, id',
+  );
 }

@@ -15,7 +15,17 @@ export async function insertRequest(db: Queryable, form: SignupBody, number: Can
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO registration_requests (name, guardian, state, district, email, phone_code, mobile, phone, academic_level_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [form.name, form.guardian, form.state, form.district, form.email, number.callingCode, number.national, number.e164, form.academic_level],
+    [
+      form.name,
+      form.guardian,
+      form.state,
+      form.district,
+      form.email,
+      number.callingCode,
+      number.national,
+      number.e164,
+      form.academic_level,
+    ],
   );
   if (!row) throw new Error('registration request not stored');
   return row.id;
@@ -74,13 +84,18 @@ const pendingColumns = `r.id AS "request_id", r.name, r.guardian, r.state, r.dis
   l.name AS "academic_level", to_char(r.verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "requested_at"`;
 
 /** Waiting requests, oldest first (at most `limit`), and how many wait in all. */
-export async function listPendingRequests(db: Queryable, limit: number): Promise<{ requests: PendingRequestRow[]; pending: number }> {
+export async function listPendingRequests(
+  db: Queryable,
+  limit: number,
+): Promise<{ requests: PendingRequestRow[]; pending: number }> {
   const requests = await db.query<PendingRequestRow>(
     `SELECT ${pendingColumns} FROM registration_requests r JOIN academic_levels l ON l.id = r.academic_level_id
       WHERE r.status = 'pending' ORDER BY r.verified_at, r.id LIMIT $1`,
     [limit],
   );
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM registration_requests WHERE status = 'pending'`);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM registration_requests WHERE status = 'pending'`,
+  );
   return { requests, pending: count?.n ?? 0 };
 }
 
@@ -108,6 +123,11 @@ export async function markDecided(
 ) {
   await tx.query(
     `UPDATE registration_requests SET status = $2, student_id = $3, reason = $4, decided_at = now() WHERE id = $1`,
-    [id, decision.status, decision.status === 'approved' ? decision.studentId : null, decision.status === 'rejected' ? decision.reason : null],
+    [
+      id,
+      decision.status,
+      decision.status === 'approved' ? decision.studentId : null,
+      decision.status === 'rejected' ? decision.reason : null,
+    ],
   );
 }

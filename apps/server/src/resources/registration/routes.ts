@@ -8,7 +8,8 @@ import { sendCode } from '../auth/send-code.ts';
 import { findActiveLevel, listActiveLevels } from './academic-level-repository.ts';
 import { deleteRequest, insertRequest } from './registration-repository.ts';
 
-export const registrationClosedMessage = 'The institute is not taking registrations here. Please contact the institute to join.';
+export const registrationClosedMessage =
+  'The institute is not taking registrations here. Please contact the institute to join.';
 
 /** The register form's calls: its levels, whether it is open, and the request itself (docs/features/auth.md). */
 export async function registrationRoutes(app: FastifyInstance) {
@@ -25,7 +26,8 @@ export async function registrationRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, signup, async ({ body, request }) => {
-    if (app.config.REGISTRATION === 'closed') throw new ApiError(403, registrationClosedMessage, { code: 'registration_closed' });
+    if (app.config.REGISTRATION === 'closed')
+      throw new ApiError(403, registrationClosedMessage, { code: 'registration_closed' });
     if (!(await findActiveLevel(app.db, body.academic_level))) {
       throw fieldRefusal('academic_level', 'Choose one of the listed levels.', 'academic_level_unknown');
     }
@@ -38,13 +40,23 @@ export async function registrationRoutes(app: FastifyInstance) {
     const country = countryOfNumber(phone);
     if (!country || !app.config.SMS_COUNTRIES.includes(country)) {
       const where = app.config.SMS_COUNTRIES.map((c) => countryName(c)).join(', ');
-      throw fieldRefusal('mobile', `We can text a registration code only to a mobile number of ${where}. Please contact the institute to join.`, 'mobile_country_not_served');
+      throw fieldRefusal(
+        'mobile',
+        `We can text a registration code only to a mobile number of ${where}. Please contact the institute to join.`,
+        'mobile_country_not_served',
+      );
     }
     const requestId = await insertRequest(app.db, body, number);
     try {
       // The same code, limits and cool-down as sign-in; the answer is the same whether or not the number has an account.
       // No device allowance: a registration proves a number but signs nobody in (docs/decisions/047).
-      const sent = await sendCode(app, { phone, audience: 'registration', accountId: requestId, clientIp: clientAddressKey(request.ip), device: null });
+      const sent = await sendCode(app, {
+        phone,
+        audience: 'registration',
+        accountId: requestId,
+        clientIp: clientAddressKey(request.ip),
+        device: null,
+      });
       return { status: true, message: 'We sent a code to your mobile number.', data: sent };
     } catch (error) {
       await deleteRequest(app.db, requestId);

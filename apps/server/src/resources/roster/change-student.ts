@@ -39,7 +39,13 @@ async function changeStudent(
     await change(tx, before);
     const after = await findStudentRecord(tx, studentId);
     if (!after) throw studentNotFound();
-    await recordAudit(tx, actor, { action, entity: 'student', entityId: studentId, before: toDetail(before), after: toDetail(after) });
+    await recordAudit(tx, actor, {
+      action,
+      entity: 'student',
+      entityId: studentId,
+      before: toDetail(before),
+      after: toDetail(after),
+    });
     return toDetail(after);
   });
 }
@@ -53,11 +59,10 @@ export async function updateStudentDetails(
   const number = canonicalMobile(input.mobile, { defaultCountry });
   if (!number.ok) throw new ApiError(400, `mobile: ${number.message}`);
   return changeStudent(db, actor, input.stud_id, 'student.update', async (tx) => {
-    const [taken] = await tx.query<{ name: string }>('SELECT name FROM students WHERE phone_code = $1 AND mobile = $2 AND id <> $3', [
-      number.callingCode,
-      number.national,
-      input.stud_id,
-    ]);
+    const [taken] = await tx.query<{ name: string }>(
+      'SELECT name FROM students WHERE phone_code = $1 AND mobile = $2 AND id <> $3',
+      [number.callingCode, number.national, input.stud_id],
+    );
     if (taken) throw new ApiError(409, `mobile: ${number.e164} is already the number of ${taken.name}.`);
     await tx.query(
       `UPDATE students SET ${TEXT_FIELDS.map((f, i) => `${f} = $${i + 2}`).join(', ')}, phone_code = $8, mobile = $9, name_key = $10::tsvector WHERE id = $1`,
@@ -66,17 +71,39 @@ export async function updateStudentDetails(
   });
 }
 
-export async function setEnrolments(db: Database, actor: Actor, input: { stud_id: number; subject_ids: number[]; batch_ids: number[] }) {
+export async function setEnrolments(
+  db: Database,
+  actor: Actor,
+  input: { stud_id: number; subject_ids: number[]; batch_ids: number[] },
+) {
   return changeStudent(db, actor, input.stud_id, 'student.enrol', async (tx) => {
-    const batches = await tx.query<{ id: number; subject_id: number }>('SELECT id, subject_id FROM batches WHERE id = ANY($1::int[])', [input.batch_ids]);
+    const batches = await tx.query<{ id: number; subject_id: number }>(
+      'SELECT id, subject_id FROM batches WHERE id = ANY($1::int[])',
+      [input.batch_ids],
+    );
     if (batches.length !== new Set(input.batch_ids).size) throw new ApiError(400, 'batch_ids: a batch does not exist.');
     const subjectIds = [...new Set([...input.subject_ids, ...batches.map((b) => b.subject_id)])];
-    const [known] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM subjects WHERE id = ANY($1::int[])', [subjectIds]);
+    const [known] = await tx.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM subjects WHERE id = ANY($1::int[])',
+      [subjectIds],
+    );
     if (known?.count !== subjectIds.length) throw new ApiError(400, 'subject_ids: a subject does not exist.');
-    await tx.query('DELETE FROM enrolments WHERE student_id = $1 AND NOT (subject_id = ANY($2::int[]))', [input.stud_id, subjectIds]);
-    await tx.query('INSERT INTO enrolments (student_id, subject_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [input.stud_id, subjectIds]);
-    await tx.query('DELETE FROM batch_members WHERE student_id = $1 AND NOT (batch_id = ANY($2::int[]))', [input.stud_id, input.batch_ids]);
-    await tx.query('INSERT INTO batch_members (student_id, batch_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [input.stud_id, input.batch_ids]);
+    await tx.query('DELETE FROM enrolments WHERE student_id = $1 AND NOT (subject_id = ANY($2::int[]))', [
+      input.stud_id,
+      subjectIds,
+    ]);
+    await tx.query(
+      'INSERT INTO enrolments (student_id, subject_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [input.stud_id, subjectIds],
+    );
+    await tx.query('DELETE FROM batch_members WHERE student_id = $1 AND NOT (batch_id = ANY($2::int[]))', [
+      input.stud_id,
+      input.batch_ids,
+    ]);
+    await tx.query(
+      'INSERT INTO batch_members (student_id, batch_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [input.stud_id, input.batch_ids],
+    );
   });
 }
 
@@ -85,11 +112,20 @@ export async function setEnrolments(db: Database, actor: Actor, input: { stud_id
  * forgets the sessions once that has committed, before it answers (the others on the database's notice).
  */
 export async function setActive(db: Database, actor: Actor, studentId: number, active: boolean) {
-  const student = await changeStudent(db, actor, studentId, active ? 'student.reactivate' : 'student.deactivate', async (tx, before) => {
-    if (before.active === active) return;
-    await tx.query('UPDATE students SET active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE now() END WHERE id = $1', [studentId, active]);
-    if (!active) await endSessions(tx, studentId);
-  });
+  const student = await changeStudent(
+    db,
+    actor,
+    studentId,
+    active ? 'student.reactivate' : 'student.deactivate',
+    async (tx, before) => {
+      if (before.active === active) return;
+      await tx.query(
+        'UPDATE students SET active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE now() END WHERE id = $1',
+        [studentId, active],
+      );
+      if (!active) await endSessions(tx, studentId);
+    },
+  );
   if (!active) forgetStudentSessions(db, studentId);
   return student;
 }
@@ -99,7 +135,13 @@ export async function signOutEverywhere(db: Database, actor: Actor, studentId: n
     const student = await findStudentRecord(tx, studentId);
     if (!student) throw studentNotFound();
     const ended = await endSessions(tx, studentId);
-    await recordAudit(tx, actor, { action: 'student.sign_out_everywhere', entity: 'student', entityId: studentId, before: null, after: { sessions_ended: ended } });
+    await recordAudit(tx, actor, {
+      action: 'student.sign_out_everywhere',
+      entity: 'student',
+      entityId: studentId,
+      before: null,
+      after: { sessions_ended: ended },
+    });
     return ended;
   });
   forgetStudentSessions(db, studentId);
@@ -107,8 +149,9 @@ export async function signOutEverywhere(db: Database, actor: Actor, studentId: n
 }
 
 async function endSessions(tx: Queryable, studentId: number): Promise<number> {
-  const rows = await tx.query('UPDATE sessions SET revoked_at = now() WHERE student_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id', [
-    studentId,
-  ]);
+  const rows = await tx.query(
+    'UPDATE sessions SET revoked_at = now() WHERE student_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id',
+    [studentId],
+  );
   return rows.length;
 }

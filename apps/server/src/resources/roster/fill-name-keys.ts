@@ -16,13 +16,16 @@ export async function fillNameKeys(db: Database): Promise<number> {
   let after = 0;
   for (;;) {
     const count = await underMigrationLock(db, async (tx) => {
-      const rows = await tx.query<{ id: number; name: string }>(`SELECT id, name FROM students WHERE name_key IS NULL AND id > $1 ORDER BY id LIMIT ${BATCH}`, [after]);
+      const rows = await tx.query<{ id: number; name: string }>(
+        `SELECT id, name FROM students WHERE name_key IS NULL AND id > $1 ORDER BY id LIMIT ${BATCH}`,
+        [after],
+      );
       after = rows.at(-1)?.id ?? after;
       if (rows.length) {
-        await tx.query(`UPDATE students s SET name_key = u.name_key::tsvector FROM unnest($1::int[], $2::text[]) AS u(id, name_key) WHERE s.id = u.id`, [
-          rows.map((r) => r.id),
-          rows.map((r) => nameKey(r.name)),
-        ]);
+        await tx.query(
+          `UPDATE students s SET name_key = u.name_key::tsvector FROM unnest($1::int[], $2::text[]) AS u(id, name_key) WHERE s.id = u.id`,
+          [rows.map((r) => r.id), rows.map((r) => nameKey(r.name))],
+        );
       }
       return rows.length;
     });

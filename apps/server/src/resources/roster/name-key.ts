@@ -16,20 +16,82 @@ const DEVANAGARI = /[\u0900-\u097F]/u;
 
 // Hunterian-like Latin for each letter; the fold below then loosens both scripts alike.
 const CONSONANTS: Record<string, string> = {
-  क: 'k', ख: 'kh', ग: 'g', घ: 'gh', ङ: 'n', च: 'ch', छ: 'chh', ज: 'j', झ: 'jh', ञ: 'n',
-  ट: 't', ठ: 'th', ड: 'd', ढ: 'dh', ण: 'n', त: 't', थ: 'th', द: 'd', ध: 'dh', न: 'n', ऩ: 'n',
-  प: 'p', फ: 'ph', ब: 'b', भ: 'bh', म: 'm', य: 'y', र: 'r', ऱ: 'r', ल: 'l', ळ: 'l', ऴ: 'l', व: 'v',
-  श: 'sh', ष: 'sh', स: 's', ह: 'h',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'n',
+  च: 'ch',
+  छ: 'chh',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'n',
+  ट: 't',
+  ठ: 'th',
+  ड: 'd',
+  ढ: 'dh',
+  ण: 'n',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  ऩ: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ऱ: 'r',
+  ल: 'l',
+  ळ: 'l',
+  ऴ: 'l',
+  व: 'v',
+  श: 'sh',
+  ष: 'sh',
+  स: 's',
+  ह: 'h',
 };
 /** A consonant with a nukta (after NFC the dot is a letter of its own). */
 const NUKTA_FORMS: Record<string, string> = { क: 'q', ख: 'kh', ग: 'g', ज: 'z', ड: 'r', ढ: 'rh', फ: 'f', य: 'y' };
 const VOWELS: Record<string, string> = {
-  अ: 'a', आ: 'aa', इ: 'i', ई: 'ii', उ: 'u', ऊ: 'uu', ऋ: 'ri', ॠ: 'ri', ऌ: 'li', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au',
-  ऍ: 'e', ऎ: 'e', ऑ: 'o', ऒ: 'o',
+  अ: 'a',
+  आ: 'aa',
+  इ: 'i',
+  ई: 'ii',
+  उ: 'u',
+  ऊ: 'uu',
+  ऋ: 'ri',
+  ॠ: 'ri',
+  ऌ: 'li',
+  ए: 'e',
+  ऐ: 'ai',
+  ओ: 'o',
+  औ: 'au',
+  ऍ: 'e',
+  ऎ: 'e',
+  ऑ: 'o',
+  ऒ: 'o',
 };
 const VOWEL_SIGNS: Record<string, string> = {
-  'ा': 'aa', 'ि': 'i', 'ी': 'ii', 'ु': 'u', 'ू': 'uu', 'ृ': 'ri', 'ॄ': 'ri', 'ॢ': 'li', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au',
-  'ॅ': 'e', 'ॆ': 'e', 'ॉ': 'o', 'ॊ': 'o',
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ii',
+  'ु': 'u',
+  'ू': 'uu',
+  'ृ': 'ri',
+  'ॄ': 'ri',
+  'ॢ': 'li',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॅ': 'e',
+  'ॆ': 'e',
+  'ॉ': 'o',
+  'ॊ': 'o',
 };
 const VIRAMA = '्';
 const NUKTA = '़';
@@ -116,14 +178,16 @@ function silentAs(us: Unit[], medial: boolean): Set<number> {
     const previous = us[i - 1]!;
     const next = us[i + 1];
     const single = !(previous.consonant && previous.vowel === '');
-    if (single && hasVowel(previous, dropped, i - 1) && next?.consonant && hasVowel(next, dropped, i + 1)) dropped.add(i);
+    if (single && hasVowel(previous, dropped, i - 1) && next?.consonant && hasVowel(next, dropped, i + 1))
+      dropped.add(i);
   }
   return dropped;
 }
 
 function spell(us: Unit[], dropped: Set<number>, finalA: boolean, firstE: boolean): string {
   const last = us.length - 1;
-  const vowelOf = (u: Unit, i: number) => (dropped.has(i) && !(finalA && i === last) ? '' : i === 0 && firstE && u.inherent ? 'e' : u.vowel);
+  const vowelOf = (u: Unit, i: number) =>
+    dropped.has(i) && !(finalA && i === last) ? '' : i === 0 && firstE && u.inherent ? 'e' : u.vowel;
   return us.map((u, i) => (u.consonant ? u.text + vowelOf(u, i) : u.text) + u.after).join('');
 }
 
@@ -195,5 +259,12 @@ export const nameKey = (name: string): string => nameLexemes(name).map(quote).jo
 export function nameQuery(typed: string): string | null {
   const words = nameWords(typed).slice(0, 8);
   if (!words.length) return null;
-  return words.map((word) => `(${unique([word, ...phoneticForms(word, true)]).map((l) => `${quote(l)}:*`).join(' | ')})`).join(' & ');
+  return words
+    .map(
+      (word) =>
+        `(${unique([word, ...phoneticForms(word, true)])
+          .map((l) => `${quote(l)}:*`)
+          .join(' | ')})`,
+    )
+    .join(' & ');
 }

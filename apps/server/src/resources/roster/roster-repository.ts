@@ -21,7 +21,10 @@ export async function findStudentRecord(db: Queryable, id: number): Promise<Stud
 }
 
 /** The students who have any of these canonical numbers (the unique index on the number answers each). */
-export async function findStudentsByNumbers(db: Queryable, numbers: { callingCode: string; national: string }[]): Promise<StudentRecord[]> {
+export async function findStudentsByNumbers(
+  db: Queryable,
+  numbers: { callingCode: string; national: string }[],
+): Promise<StudentRecord[]> {
   if (numbers.length === 0) return [];
   return db.query<StudentRecord>(
     `SELECT ${recordColumns}
@@ -39,7 +42,9 @@ export interface NamedBatch extends NamedSubject {
   subject_id: number;
 }
 
-export async function listSubjectsAndBatches(db: Queryable): Promise<{ subjects: NamedSubject[]; batches: NamedBatch[] }> {
+export async function listSubjectsAndBatches(
+  db: Queryable,
+): Promise<{ subjects: NamedSubject[]; batches: NamedBatch[] }> {
   const subjects = await db.query<NamedSubject>('SELECT id, name FROM subjects ORDER BY position, id');
   const batches = await db.query<NamedBatch>('SELECT id, name, subject_id FROM batches ORDER BY subject_id, id');
   return { subjects, batches };

@@ -29,7 +29,13 @@ export async function rosterRoutes(app: FastifyInstance) {
       status: true,
       message: 'Students',
       data: {
-        students: page.students.map((s) => ({ stud_id: s.id, name: s.name, mobile: `+${s.phone_code}${s.mobile}`, academic_level: s.academic_level, active: s.active })),
+        students: page.students.map((s) => ({
+          stud_id: s.id,
+          name: s.name,
+          mobile: `+${s.phone_code}${s.mobile}`,
+          academic_level: s.academic_level,
+          active: s.active,
+        })),
         next: page.more && last ? { name: last.name, id: last.id } : null,
       },
     };
@@ -38,7 +44,11 @@ export async function rosterRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, getStudent, async ({ body }) => {
     const student = await findStudentRecord(app.db, body.stud_id);
     if (!student) throw new ApiError(404, 'There is no such student.');
-    return { status: true, message: 'Student', data: { student: toDetail(student), ...(await listSubjectsAndBatches(app.db)) } };
+    return {
+      status: true,
+      message: 'Student',
+      data: { student: toDetail(student), ...(await listSubjectsAndBatches(app.db)) },
+    };
   });
 
   defineConsoleRoute(app, updateStudent, async ({ body, staff }) => {
@@ -52,7 +62,9 @@ export async function rosterRoutes(app: FastifyInstance) {
 
   defineConsoleRoute(app, setStudentActive, async ({ body, staff }) => {
     const student = await setActive(app.db, staff, body.stud_id, body.active);
-    const message = body.active ? 'The student can sign in again.' : 'The student is deactivated and signed out everywhere.';
+    const message = body.active
+      ? 'The student can sign in again.'
+      : 'The student is deactivated and signed out everywhere.';
     return { status: true, message, data: student };
   });
 
@@ -68,7 +80,11 @@ export async function rosterRoutes(app: FastifyInstance) {
     previewStudentImport,
     async ({ body }) => {
       const result = await importStudents(app.db, readFile(body.file), { defaultCountry: app.config.DEFAULT_COUNTRY });
-      return { status: true, message: 'Preview', data: { ignored_columns: result.plan.ignoredColumns, lines: result.plan.lines, counts: result.plan.counts } };
+      return {
+        status: true,
+        message: 'Preview',
+        data: { ignored_columns: result.plan.ignoredColumns, lines: result.plan.lines, counts: result.plan.counts },
+      };
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
   );
@@ -77,12 +93,20 @@ export async function rosterRoutes(app: FastifyInstance) {
     app,
     commitStudentImport,
     async ({ body, staff }) => {
-      const { plan, applied } = await importStudents(app.db, readFile(body.file), { defaultCountry: app.config.DEFAULT_COUNTRY, commit: staff });
+      const { plan, applied } = await importStudents(app.db, readFile(body.file), {
+        defaultCountry: app.config.DEFAULT_COUNTRY,
+        commit: staff,
+      });
       const skipped = plan.lines.filter((l) => l.status === 'error');
       return {
         status: true,
         message: `Imported: ${applied?.created ?? 0} new, ${applied?.updated ?? 0} updated, ${skipped.length} skipped.`,
-        data: { created: applied?.created ?? 0, updated: applied?.updated ?? 0, unchanged: plan.counts.unchanged, skipped },
+        data: {
+          created: applied?.created ?? 0,
+          updated: applied?.updated ?? 0,
+          unchanged: plan.counts.unchanged,
+          skipped,
+        },
       };
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
@@ -90,6 +114,10 @@ export async function rosterRoutes(app: FastifyInstance) {
 
   defineConsoleRoute(app, exportStudents, async () => {
     const csv = await exportStudentsCsv(app.db);
-    return { status: true, message: 'Students', data: { file_name: `students-${new Date().toISOString().slice(0, 10)}.csv`, csv } };
+    return {
+      status: true,
+      message: 'Students',
+      data: { file_name: `students-${new Date().toISOString().slice(0, 10)}.csv`, csv },
+    };
   });
 }

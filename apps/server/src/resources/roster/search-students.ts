@@ -25,7 +25,11 @@ export interface StudentSearch {
  * matched word by word against names, as written or across scripts (name-key.ts). Each form has its own index
  * (migrations 021 and 092).
  */
-export async function searchStudents(db: Queryable, search: StudentSearch, callingCode: string): Promise<{ students: StudentSummary[]; more: boolean }> {
+export async function searchStudents(
+  db: Queryable,
+  search: StudentSearch,
+  callingCode: string,
+): Promise<{ students: StudentSummary[]; more: boolean }> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
@@ -50,7 +54,8 @@ export async function searchStudents(db: Queryable, search: StudentSearch, calli
     }
   }
   if (search.status !== 'all') conditions.push(`s.active = ${param(search.status === 'active')}`);
-  if (search.after) conditions.push(`(lower(s.name), s.id) > (lower(${param(search.after.name)}), ${param(search.after.id)})`);
+  if (search.after)
+    conditions.push(`(lower(s.name), s.id) > (lower(${param(search.after.name)}), ${param(search.after.id)})`);
 
   const rows = await db.query<StudentSummary>(
     `${named} SELECT s.id, s.name, s.phone_code, s.mobile, s.academic_level, s.active

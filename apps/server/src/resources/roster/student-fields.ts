@@ -9,6 +9,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkTextField(field: TextField, value: string): string | undefined {
   if (field === 'name' && !value) return 'name is required';
   if (value.length > MAX_TEXT_LENGTH) return `${field} is longer than ${MAX_TEXT_LENGTH} characters`;
-  if (field === 'email' && value && (value.length > 254 || !emailPattern.test(value))) return `email "${value}" is not an email address`;
+  if (field === 'email' && value && (value.length > 254 || !emailPattern.test(value)))
+    return `email "${value}" is not an email address`;
   return undefined;
 }

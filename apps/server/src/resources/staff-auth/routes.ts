@@ -26,7 +26,10 @@ export async function staffAuthRoutes(app: FastifyInstance) {
     if (!mobile.ok) throw new ApiError(400, `mobile: ${mobile.message}`);
     // Same answer for a number that is not staff: nobody learns who works at the institute.
     const member = await findActiveStaffByMobile(app.db, mobile.e164);
-    const sent = await sendCode(app, askedBy(request, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null }));
+    const sent = await sendCode(
+      app,
+      askedBy(request, { phone: mobile.e164, audience: 'staff', accountId: member?.id ?? null }),
+    );
     return { status: true, message: codeSentMessage, data: { ...sent, idle_hours: app.config.STAFF_IDLE_HOURS } };
   });
 
@@ -40,10 +43,16 @@ export async function staffAuthRoutes(app: FastifyInstance) {
   });
 
   defineConsoleRoute(app, staffVerifyOtp, async ({ body, request, reply }) => {
-    const result = await verifyCode(app.db, serverSecret(app.config.AUTH_SECRET), { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) }, ['staff']);
+    const result = await verifyCode(
+      app.db,
+      serverSecret(app.config.AUTH_SECRET),
+      { otpRef: body.otp_ref, otp: body.otp, clientIp: clientAddressKey(request.ip) },
+      ['staff'],
+    );
     if (!result.ok) return { status: false as const, message: result.message };
     const member = await findStaffMember(app.db, result.accountId);
-    if (!member?.active) return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };
+    if (!member?.active)
+      return { status: false as const, message: 'This account is deactivated. Please ask an admin.' };
     await deleteDeadStaffSessions(app.db, member.staff_id);
     const token = await createStaffSession(app.db, member.staff_id, app.config.SESSION_TTL_HOURS);
     // As for students: this browser's next codes for the number come from its own allowance (docs/decisions/047).

@@ -18,7 +18,13 @@ export async function addStaffMember(
   return db.transaction(async (tx) => {
     const member = await insertStaffMember(tx, { name: input.name.trim(), mobile: mobile.e164, role: input.role });
     if (!member) throw new ApiError(409, `mobile: ${mobile.e164} already belongs to a staff member`);
-    await recordAudit(tx, actor, { action: 'staff.add', entity: 'staff', entityId: member.staff_id, before: null, after: member });
+    await recordAudit(tx, actor, {
+      action: 'staff.add',
+      entity: 'staff',
+      entityId: member.staff_id,
+      before: null,
+      after: member,
+    });
     return member;
   });
 }

@@ -7,7 +7,11 @@ import { changeStaffMember } from './update-staff.ts';
 
 /** Staff management: admins only (the contract says so; the route helper enforces it). */
 export async function staffRoutes(app: FastifyInstance) {
-  defineConsoleRoute(app, listStaff, async () => ({ status: true, message: 'Staff', data: { staff: await listStaffMembers(app.db) } }));
+  defineConsoleRoute(app, listStaff, async () => ({
+    status: true,
+    message: 'Staff',
+    data: { staff: await listStaffMembers(app.db) },
+  }));
 
   defineConsoleRoute(app, addStaff, async ({ body, staff }) => {
     const member = await addStaffMember(app.db, staff, body, app.config.DEFAULT_COUNTRY);

@@ -15,12 +15,21 @@ export interface StaffChange {
  * Renames, changes the role of, deactivates or reactivates a staff member, and records it. Deactivating ends
  * their sessions in the same transaction. The institute always keeps one active admin.
  */
-export async function changeStaffMember(db: Database, actor: Actor, staffId: number, change: StaffChange): Promise<StaffMember> {
+export async function changeStaffMember(
+  db: Database,
+  actor: Actor,
+  staffId: number,
+  change: StaffChange,
+): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const admins = await countActiveAdmins(tx);
     const before = await findStaffMemberForUpdate(tx, staffId);
     if (!before) throw notFound('This staff member');
-    const after = { name: change.name ?? before.name, role: change.role ?? before.role, active: change.active ?? before.active };
+    const after = {
+      name: change.name ?? before.name,
+      role: change.role ?? before.role,
+      active: change.active ?? before.active,
+    };
     const losesAdmin = before.role === 'admin' && before.active && (after.role !== 'admin' || !after.active);
     if (losesAdmin && admins <= 1) {
       throw new ApiError(409, 'The institute needs at least one active admin: add or promote another admin first.');
@@ -30,7 +39,8 @@ export async function changeStaffMember(db: Database, actor: Actor, staffId: num
     }
     const updated = await updateStaffMember(tx, staffId, after);
     if (!updated.active) await revokeStaffSessions(tx, staffId);
-    const action = before.active !== updated.active ? (updated.active ? 'staff.reactivate' : 'staff.deactivate') : 'staff.update';
+    const action =
+      before.active !== updated.active ? (updated.active ? 'staff.reactivate' : 'staff.deactivate') : 'staff.update';
     await recordAudit(tx, actor, { action, entity: 'staff', entityId: staffId, before, after: updated });
     return updated;
   });

@@ -20,7 +20,13 @@ export async function listReachableMaterials(
   chapterId: number,
   apiBase: string,
 ): Promise<StudyMaterial[] | null> {
-  const rows = await db.query<{ id: number | null; title: string; file_name: string; chapter_name: string; subject_name: string }>(
+  const rows = await db.query<{
+    id: number | null;
+    title: string;
+    file_name: string;
+    chapter_name: string;
+    subject_name: string;
+  }>(
     `SELECT m.id, m.title, m.file_name, c.name AS chapter_name, s.name AS subject_name
        FROM chapters c
        JOIN subjects s ON s.id = c.subject_id

@@ -12,7 +12,13 @@ export async function studyMaterialRoutes(app: FastifyInstance) {
   // Not under media/, which is public: these files go only to students enrolled in their subject.
   const materialsRoot = materialsDir(app.config);
   defineRoute(app, getStudyMaterials, async ({ body, studentId }) => {
-    const materials = await listReachableMaterials(app.db, studentId, body.sub_id, body.chapter_id, app.config.API_BASE);
+    const materials = await listReachableMaterials(
+      app.db,
+      studentId,
+      body.sub_id,
+      body.chapter_id,
+      app.config.API_BASE,
+    );
     if (!materials) throw notFound('That chapter');
     return { status: true, message: 'Study materials', data: materials };
   });
@@ -25,7 +31,8 @@ export async function studyMaterialRoutes(app: FastifyInstance) {
     const material = await findStudentMaterial(app.db, studentId, materialId.data);
     if (!material || material.file_name !== request.params.name) throw notFound('That material');
     const file = resolve(materialsRoot, material.file_name);
-    if (!file.startsWith(materialsRoot.endsWith(sep) ? materialsRoot : materialsRoot + sep)) throw notFound('That material');
+    if (!file.startsWith(materialsRoot.endsWith(sep) ? materialsRoot : materialsRoot + sep))
+      throw notFound('That material');
     return sendPdf(request, reply, file, material.file_name);
   });
 }

@@ -8,7 +8,11 @@ import { parseByteRange } from './byte-range.ts';
 
 /** A file name that is safe inside a quoted header value and on any file system. */
 export const safeFileName = (name: string) => {
-  const base = name.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
+  const base = name
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
   return `${base || 'document'}.pdf`;
 };
 

@@ -16,7 +16,11 @@ export function listSubjects(db: Queryable, studentId: number): Promise<Subject[
  * The chapters of a subject the student is enrolled in, the enrolment checked in the same query (one trip to the
  * database instead of two); null when the subject is out of their reach or does not exist.
  */
-export async function listReachableChapters(db: Queryable, studentId: number, subjectId: number): Promise<Chapter[] | null> {
+export async function listReachableChapters(
+  db: Queryable,
+  studentId: number,
+  subjectId: number,
+): Promise<Chapter[] | null> {
   const rows = await db.query<Omit<Chapter, 'chapter_id'> & { chapter_id: number | null }>(
     `SELECT c.id AS chapter_id, c.name AS chapter_name, s.id AS subject_id, s.name AS subject_name
        FROM subjects s

@@ -15,7 +15,8 @@ export function ChatMenuItem({ className }: { className: string }) {
   return (
     <MenuItem>
       <a href={link.data} target="_blank" rel="noopener noreferrer" className={className}>
-        {t('Chat with us')}<span className="sr-only"> {t('(opens in a new tab)')}</span>
+        {t('Chat with us')}
+        <span className="sr-only"> {t('(opens in a new tab)')}</span>
       </a>
     </MenuItem>
   );

@@ -34,7 +34,10 @@ export function Header({ title, subtitle }: { title: string; subtitle?: string |
   const [placeholderFocused, setPlaceholderFocused] = useState(false);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+      >
         {t('Skip to content')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">

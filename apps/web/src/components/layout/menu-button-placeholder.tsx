@@ -36,7 +36,9 @@ export function MenuButtonPlaceholder({ onReach, onOpen, onFocusChange, busy }: 
       // A click that a key made has no pointer position (detail 0): the menu then opens with its first item active.
       onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
     >
-      <span className="hidden md:inline" data-menu-label>{menuLabel(name)}</span>
+      <span className="hidden md:inline" data-menu-label>
+        {menuLabel(name)}
+      </span>
       <MenuIcon />
       <span className="sr-only">{t('User menu')}</span>
     </button>

@@ -11,7 +11,10 @@ const api = (handlers: Parameters<typeof mockApi>[0] = {}) =>
 
 /** The menu's own button, once its code has replaced the placeholder (which has no aria-expanded). */
 const menuButton = () => screen.findByRole('button', { name: /User menu/, expanded: false });
-const itemNames = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+const itemNames = () =>
+  within(screen.getByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
 
 /** Opens the menu by click once the chat link has arrived. */
 async function openMenu(user: ReturnType<typeof renderApp>['user']) {
@@ -75,7 +78,14 @@ describe('the user menu', { timeout: 20_000 }, () => {
     api();
     const { user } = renderApp('/');
     await openMenu(user);
-    expect(itemNames()).toEqual(['News/Events', 'Profile', 'Dark theme: off', 'Language: English', 'Chat with us (opens in a new tab)', 'Logout']);
+    expect(itemNames()).toEqual([
+      'News/Events',
+      'Profile',
+      'Dark theme: off',
+      'Language: English',
+      'Chat with us (opens in a new tab)',
+      'Logout',
+    ]);
     // Arrow keys walk only the items that are shown: the first is News/Events, not a hidden Home.
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'News/Events' })).toHaveAttribute('data-focus');
@@ -156,7 +166,9 @@ describe('the user menu', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/Auth/logout', token: 'test-token' }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/Auth/logout', token: 'test-token' }),
+    );
     expect(useSession.getState()).toMatchObject({ user: null, token: null });
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({ user: null, token: null });
   });

@@ -92,7 +92,11 @@ export default function UserMenu({ opening = null, takeFocus = false }: UserMenu
           </button>
         </MenuItem>
         <MenuItem>
-          <button type="button" onClick={() => void switchLanguage(language === 'en' ? 'hi' : 'en')} className={menuItemClass}>
+          <button
+            type="button"
+            onClick={() => void switchLanguage(language === 'en' ? 'hi' : 'en')}
+            className={menuItemClass}
+          >
             {t('Language: {name}', { name: LANGUAGES[language].name })}
           </button>
         </MenuItem>

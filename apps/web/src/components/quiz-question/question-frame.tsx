@@ -24,7 +24,9 @@ export function QuestionFrame({
         <span className="min-w-0 flex-1 font-semibold wrap-anywhere">
           {number}. {question}
         </span>
-        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{t(plural(marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks })}</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
+          {t(plural(marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks })}
+        </span>
       </legend>
       {children}
     </fieldset>

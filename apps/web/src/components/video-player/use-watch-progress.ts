@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { invalidateWatched, saveWatchProgress, sendWatchProgressOnExit, type WatchProgress } from '../../api/record-watched.ts';
+import {
+  invalidateWatched,
+  saveWatchProgress,
+  sendWatchProgressOnExit,
+  type WatchProgress,
+} from '../../api/record-watched.ts';
 import { enqueue, isOffline } from '../../lib/offline-queue.ts';
 import { useStudentId } from '../../lib/session-store.ts';
 

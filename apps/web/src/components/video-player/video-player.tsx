@@ -88,9 +88,17 @@ function ElsewhereLink({ src }: { src: string }) {
 
 function PlaybackFailed({ src }: { src: string }) {
   return (
-    <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-4 text-center text-white md:aspect-auto md:h-[580px]">
+    <div
+      role="alert"
+      className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-4 text-center text-white md:aspect-auto md:h-[580px]"
+    >
       <p className="font-semibold">{t('This video could not be played here.')}</p>
-      <a href={src} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white px-4 py-2 font-medium text-slate-900">
+      <a
+        href={src}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="rounded-md bg-white px-4 py-2 font-medium text-slate-900"
+      >
         {t('Open the video in a new tab')}
       </a>
     </div>

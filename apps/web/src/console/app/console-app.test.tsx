@@ -10,7 +10,14 @@ import { ConsoleApp } from './console-app.tsx';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tarun Teacher', mobile: '+919811100002', role: 'teacher' };
 
 function renderConsole(path: string, staff: StaffMember | null) {
@@ -21,10 +28,15 @@ function renderConsole(path: string, staff: StaffMember | null) {
 }
 
 describe('the console', () => {
-  it('signs a staff member in with the number, then the code, and opens the overview', { timeout: 20_000 }, async () => {
+  it('signs a staff member in with the number, then the code, and opens the overview', {
+    timeout: 20_000,
+  }, async () => {
     const calls = mockApi({
       [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 4, idle_hours: 12 }),
-      [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
+      [`${base}/Auth/verifyOTP`]: () => ({
+        status: 200,
+        body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) },
+      }),
       [`${base}/Auth/me`]: () => ok(admin),
     });
     const { user } = renderConsole('/console', null);
@@ -34,14 +46,20 @@ describe('the console', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Asha Admin' })).toBeInTheDocument();
     expect(window.location.pathname).toMatch(/^\/console\/?$/);
-    expect(calls.slice(0, 2).map((c) => c.body)).toEqual([{ mobile: '98111 00001' }, { otp_ref: 'r'.repeat(22), otp: '1234' }]);
+    expect(calls.slice(0, 2).map((c) => c.body)).toEqual([
+      { mobile: '98111 00001' },
+      { otp_ref: 'r'.repeat(22), otp: '1234' },
+    ]);
     expect(useStaffSession.getState().token).toBe('t'.repeat(43));
   });
 
   it('takes a code of the length the server sent (OTP_LENGTH 6) and says so when it is short', async () => {
     const calls = mockApi({
       [`${base}/Auth/login`]: () => ok({ otp_ref: 'r'.repeat(22), resend_after: 30, otp_length: 6, idle_hours: 8 }),
-      [`${base}/Auth/verifyOTP`]: () => ({ status: 200, body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) } }),
+      [`${base}/Auth/verifyOTP`]: () => ({
+        status: 200,
+        body: { status: true, message: 'Welcome, Asha Admin', data: admin, token: 't'.repeat(43) },
+      }),
       [`${base}/Auth/me`]: () => ok(admin),
     });
     const { user } = renderConsole('/console', null);
@@ -49,7 +67,11 @@ describe('the console', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const code = await screen.findByLabelText('Sign-in code');
     // The server's STAFF_IDLE_HOURS, said before signing in.
-    expect(screen.getByText('You stay signed in on this device until you sign out, or until the console goes unused for 8 hours.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You stay signed in on this device until you sign out, or until the console goes unused for 8 hours.',
+      ),
+    ).toBeInTheDocument();
     await user.type(code, '1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The code has 6 digits.')).toBeInTheDocument();
@@ -69,7 +91,7 @@ describe('the console', () => {
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it("shows an admin the Staff page in the menu and a teacher not, and tells a teacher it is not for their role", async () => {
+  it('shows an admin the Staff page in the menu and a teacher not, and tells a teacher it is not for their role', async () => {
     mockApi({ [`${base}/Auth/me`]: () => ok(teacher) });
     renderConsole('/console/staff', teacher);
     expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
@@ -84,7 +106,8 @@ describe('the console', () => {
       [`${base}/Auth/me`]: () => ok(admin),
       [`${base}/Members/list`]: () => ok({ staff: added ? [admin, teacher] : [admin] }),
       [`${base}/Members/add`]: (call) => {
-        if ((call.body as { mobile: string }).mobile === '123') return refused(400, 'mobile: is not a valid mobile number');
+        if ((call.body as { mobile: string }).mobile === '123')
+          return refused(400, 'mobile: is not a valid mobile number');
         added = true;
         return ok(teacher, 'Tarun Teacher can now sign in to the console.');
       },
@@ -106,7 +129,10 @@ describe('the console', () => {
   });
 
   it('shows the error with a retry when the list cannot be loaded', async () => {
-    mockApi({ [`${base}/Auth/me`]: () => ok(admin), [`${base}/Members/list`]: () => refused(403, 'Your role does not allow this.') });
+    mockApi({
+      [`${base}/Auth/me`]: () => ok(admin),
+      [`${base}/Members/list`]: () => refused(403, 'Your role does not allow this.'),
+    });
     renderConsole('/console/staff', admin);
     expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -15,11 +15,19 @@ const chunk = vi.hoisted(() => ({ missing: true, requests: 0 }));
 vi.mock('../features/audit-log/audit-log-page.tsx', async (importOriginal) => {
   chunk.requests++;
   await new Promise((resolve) => setTimeout(resolve, 5));
-  if (chunk.missing) throw new TypeError('Failed to fetch dynamically imported module: /assets/audit-log-page-1a2b3c.js');
+  if (chunk.missing)
+    throw new TypeError('Failed to fetch dynamically imported module: /assets/audit-log-page-1a2b3c.js');
   return importOriginal();
 });
 
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 
 beforeEach(() => {
   // The retries' waits (1, 2, 4 s) shortened: what is tested is how many tries there are and what shows after.

@@ -18,18 +18,48 @@ export interface ConsolePage {
 /** Every page of the console, in navigation order. A new page is one entry here (and its feature folder). */
 export const consolePages: ConsolePage[] = [
   { path: '/', label: 'Overview', roles: everyStaffRole, screen: preloadableLazy(() => import('./overview-page.tsx')) },
-  { path: '/students', label: 'Students', roles: everyStaffRole, screen: preloadableLazy(() => import('../features/students/students-page.tsx')) },
-  { path: '/students/import', label: 'Import students', roles: adminsOnly, screen: preloadableLazy(() => import('../features/student-import/import-page.tsx')) },
-  { path: '/course', label: 'Courses', roles: everyStaffRole, screen: preloadableLazy(() => import('../features/course/course-page.tsx')) },
+  {
+    path: '/students',
+    label: 'Students',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/students/students-page.tsx')),
+  },
+  {
+    path: '/students/import',
+    label: 'Import students',
+    roles: adminsOnly,
+    screen: preloadableLazy(() => import('../features/student-import/import-page.tsx')),
+  },
+  {
+    path: '/course',
+    label: 'Courses',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/course/course-page.tsx')),
+  },
   {
     path: '/content/import',
     label: 'Import a course',
     roles: everyStaffRole,
     screen: preloadableLazy(() => import('../features/content-import/content-import-page.tsx')),
   },
-  { path: '/news', label: 'News and events', roles: everyStaffRole, screen: preloadableLazy(() => import('../features/news/news-page.tsx')) },
-  { path: '/insights', label: 'Insights', roles: everyStaffRole, screen: preloadableLazy(() => import('../features/insights/insights-page.tsx')) },
-  { path: '/staff', label: 'Staff', roles: adminsOnly, screen: preloadableLazy(() => import('../features/staff/staff-page.tsx')) },
+  {
+    path: '/news',
+    label: 'News and events',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/news/news-page.tsx')),
+  },
+  {
+    path: '/insights',
+    label: 'Insights',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/insights/insights-page.tsx')),
+  },
+  {
+    path: '/staff',
+    label: 'Staff',
+    roles: adminsOnly,
+    screen: preloadableLazy(() => import('../features/staff/staff-page.tsx')),
+  },
   {
     path: '/registrations',
     label: 'Registrations',
@@ -49,7 +79,12 @@ export const consolePages: ConsolePage[] = [
     roles: adminsOnly,
     screen: preloadableLazy(() => import('../features/sign-in-locks/sign-in-locks-page.tsx')),
   },
-  { path: '/audit-log', label: 'Audit log', roles: adminsOnly, screen: preloadableLazy(() => import('../features/audit-log/audit-log-page.tsx')) },
+  {
+    path: '/audit-log',
+    label: 'Audit log',
+    roles: adminsOnly,
+    screen: preloadableLazy(() => import('../features/audit-log/audit-log-page.tsx')),
+  },
 ];
 
 export const pagesFor = (role: StaffRole) => consolePages.filter((page) => page.roles.includes(role));

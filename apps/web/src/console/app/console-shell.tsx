@@ -30,7 +30,10 @@ function SignedInShell() {
   const allowed = pagesFor(staff.role);
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[14rem_1fr]">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-30 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <ConsoleHeader staff={staff} />

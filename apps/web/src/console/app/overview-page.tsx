@@ -17,13 +17,18 @@ export default function OverviewPage() {
       <ConsolePageHeading title={`Welcome, ${staff.name}`} />
       <p className="text-slate-700">
         You are signed in as {staff.role === 'admin' ? 'an admin' : 'a teacher'}.{' '}
-        {staff.role === 'admin' ? 'You can manage staff, students and content.' : 'You can manage content and see students and their progress.'}
+        {staff.role === 'admin'
+          ? 'You can manage staff, students and content.'
+          : 'You can manage content and see students and their progress.'}
       </p>
       {others.length > 0 ? (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {others.map((page) => (
             <li key={page.path}>
-              <Link href={page.path} className="block rounded-lg border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:border-blue-300">
+              <Link
+                href={page.path}
+                className="block rounded-lg border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:border-blue-300"
+              >
                 {page.label}
               </Link>
             </li>

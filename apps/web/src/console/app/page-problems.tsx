@@ -16,5 +16,7 @@ function Problem({ title, text }: { title: string; text: string }) {
   );
 }
 
-export const PageNotAllowed = () => <Problem title="Not for your role" text="Your role does not include this page. An admin can change your role." />;
+export const PageNotAllowed = () => (
+  <Problem title="Not for your role" text="Your role does not include this page. An admin can change your role." />
+);
 export const PageNotFound = () => <Problem title="Page not found" text="There is no such page in the console." />;

@@ -34,8 +34,15 @@ export function FileUpload({ id, label, kind, hint, onUploaded, onUploadingChang
     onUploadingChange?.(true);
     stop.current = new AbortController();
     try {
-      const answer = await uploadMedia(file, kind, (done) => setProgress({ name: file.name, done }), stop.current.signal);
-      setStored(`${file.name} is uploaded.${answer.data.password_protected ? ' It asks for a password; students will be asked for it.' : ''}`);
+      const answer = await uploadMedia(
+        file,
+        kind,
+        (done) => setProgress({ name: file.name, done }),
+        stop.current.signal,
+      );
+      setStored(
+        `${file.name} is uploaded.${answer.data.password_protected ? ' It asks for a password; students will be asked for it.' : ''}`,
+      );
       onUploaded(answer.data, file);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -75,7 +82,11 @@ export function FileUpload({ id, label, kind, hint, onUploaded, onUploadingChang
             <span>
               Uploading {progress.name}: {Math.round(progress.done * 100)}%
             </span>
-            <button type="button" onClick={() => stop.current?.abort()} className="rounded-md border border-slate-400 px-2 py-0.5 font-medium hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => stop.current?.abort()}
+              className="rounded-md border border-slate-400 px-2 py-0.5 font-medium hover:bg-slate-100"
+            >
               Stop
             </button>
           </div>

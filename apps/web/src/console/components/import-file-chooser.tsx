@@ -16,7 +16,16 @@ interface ImportFileChooserProps {
 }
 
 /** The first step of each console import (students' CSV, a course's zip): what to choose, the chooser, its refusal. */
-export function ImportFileChooser({ id, heading, label, accept, busy, problem, onChoose, children }: ImportFileChooserProps) {
+export function ImportFileChooser({
+  id,
+  heading,
+  label,
+  accept,
+  busy,
+  problem,
+  onChoose,
+  children,
+}: ImportFileChooserProps) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-2">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">

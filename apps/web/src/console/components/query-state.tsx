@@ -24,12 +24,17 @@ export function QueryState<T>({
       <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
         <p className="font-semibold text-red-800">Could not load this.</p>
         <p className="text-red-800">{query.error.message}</p>
-        <button type="button" onClick={() => void query.refetch()} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium">
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium"
+        >
           Try again
         </button>
       </div>
     );
   }
-  if (isEmpty(query.data)) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
+  if (isEmpty(query.data))
+    return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{empty}</p>;
   return <>{children(query.data)}</>;
 }

@@ -7,7 +7,10 @@ export function ShareBar({ value, of, tone = 'blue' }: { value: number; of: numb
   return (
     <span className="flex min-w-40 items-center gap-2">
       <span aria-hidden="true" className="h-2.5 w-24 shrink-0 overflow-hidden rounded-full bg-slate-200">
-        <span className={`block h-full rounded-full ${tone === 'red' ? 'bg-red-600' : 'bg-blue-600'}`} style={{ width: `${percent}%` }} />
+        <span
+          className={`block h-full rounded-full ${tone === 'red' ? 'bg-red-600' : 'bg-blue-600'}`}
+          style={{ width: `${percent}%` }}
+        />
       </span>
       <span className="tabular-nums">
         {value} of {of} ({percent}%)

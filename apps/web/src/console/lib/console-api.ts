@@ -30,17 +30,25 @@ export async function callConsole<E extends ConsoleEndpoint<z.ZodMiniType | unde
   if (token) headers.Token = token;
   let response: Response;
   try {
-    response = await fetch(CONSOLE_API_BASE + endpoint.path, { method: endpoint.method, headers, body: JSON.stringify(body ?? {}) });
+    response = await fetch(CONSOLE_API_BASE + endpoint.path, {
+      method: endpoint.method,
+      headers,
+      body: JSON.stringify(body ?? {}),
+    });
   } catch {
     throw new ConsoleApiError(0, 'The server cannot be reached. Check the connection and try again.');
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     if (response.status === 401 && endpoint.auth) useStaffSession.getState().signOut();
-    throw new ConsoleApiError(response.status, messageOf(payload) ?? `Request failed with status code ${response.status}`);
+    throw new ConsoleApiError(
+      response.status,
+      messageOf(payload) ?? `Request failed with status code ${response.status}`,
+    );
   }
   const parsed = endpoint.response.safeParse(payload);
-  if (!parsed.success) throw new ConsoleApiError(response.status, 'The server sent an answer the console does not understand.');
+  if (!parsed.success)
+    throw new ConsoleApiError(response.status, 'The server sent an answer the console does not understand.');
   return parsed.data as ResponseOf<E>;
 }
 

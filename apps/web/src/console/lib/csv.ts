@@ -6,10 +6,12 @@ function cell(value: unknown): string {
 }
 
 /** CSV text (a header row, then one row per record), with a BOM so spreadsheets read it as UTF-8. */
-export const toCsv = (header: string[], rows: unknown[][]) => `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+export const toCsv = (header: string[], rows: unknown[][]) =>
+  `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 
 /** Hands the browser a CSV file to save. */
-export const downloadCsv = (fileName: string, header: string[], rows: unknown[][]) => downloadCsvText(fileName, toCsv(header, rows));
+export const downloadCsv = (fileName: string, header: string[], rows: unknown[][]) =>
+  downloadCsvText(fileName, toCsv(header, rows));
 
 /** Hands the browser CSV text to save as it is (starting with a BOM, for spreadsheets to read UTF-8). */
 export function downloadCsvText(fileName: string, text: string) {

@@ -6,7 +6,8 @@ export function createConsoleQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failures, error) => failures < 2 && !(error instanceof ConsoleApiError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ConsoleApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
     },

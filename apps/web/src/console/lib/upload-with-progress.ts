@@ -5,7 +5,11 @@ import { CONSOLE_API_BASE, ConsoleApiError } from './console-api.ts';
 import { useStaffSession } from './staff-session.ts';
 
 /** A chosen file's bytes, refusing one over `maxBytes` (with `tooLarge`'s message) before anything is read. */
-export async function readFileBytes(file: File, maxBytes: number, tooLarge: (megabytes: string) => string): Promise<Uint8Array<ArrayBuffer>> {
+export async function readFileBytes(
+  file: File,
+  maxBytes: number,
+  tooLarge: (megabytes: string) => string,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (file.size > maxBytes) throw new ConsoleApiError(413, tooLarge((file.size / 1024 / 1024).toFixed(1)));
   return new Uint8Array(await file.arrayBuffer());
 }
@@ -28,29 +32,63 @@ export function uploadWithProgress<E extends ConsoleEndpoint<z.ZodMiniType | und
   onProgress: (done: number) => void,
   signal?: AbortSignal,
 ): Promise<ResponseOf<E>> {
-  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, 'application/json', JSON.stringify({ file }), endpoint.response, onProgress, signal) as Promise<ResponseOf<E>>;
+  return send(
+    endpoint.method,
+    CONSOLE_API_BASE + endpoint.path,
+    'application/json',
+    JSON.stringify({ file }),
+    endpoint.response,
+    onProgress,
+    signal,
+  ) as Promise<ResponseOf<E>>;
 }
 
 /**
  * Posts a file's bytes as they are (not JSON) to a console call that takes bytes, such as a content pack, with the
  * upload's progress (0 to 1); `signal` stops it.
  */
-export function uploadBytes<E extends ConsoleEndpoint<undefined, z.ZodMiniType> & { bytes: { contentTypes: readonly string[] } }>(
+export function uploadBytes<
+  E extends ConsoleEndpoint<undefined, z.ZodMiniType> & { bytes: { contentTypes: readonly string[] } },
+>(
   endpoint: E,
   bytes: Blob | Uint8Array<ArrayBuffer>,
   onProgress: (done: number) => void,
   signal?: AbortSignal,
 ): Promise<ResponseOf<E>> {
-  return send(endpoint.method, CONSOLE_API_BASE + endpoint.path, endpoint.bytes.contentTypes[0]!, bytes, endpoint.response, onProgress, signal) as Promise<ResponseOf<E>>;
+  return send(
+    endpoint.method,
+    CONSOLE_API_BASE + endpoint.path,
+    endpoint.bytes.contentTypes[0]!,
+    bytes,
+    endpoint.response,
+    onProgress,
+    signal,
+  ) as Promise<ResponseOf<E>>;
 }
 
 /**
  * Posts a file's bytes as they are to {@link MEDIA_UPLOAD}, streamed from disk by the browser, with its progress (0 to 1);
  * a File's own name goes along, for the console's lists to show.
  */
-export function uploadMedia(file: Blob, kind: MediaKind, onProgress: (done: number) => void, signal?: AbortSignal): Promise<MediaUploadAnswer> {
-  const query = new URLSearchParams({ [MEDIA_UPLOAD.bytes.query]: kind, ...(file instanceof File && file.name ? { [MEDIA_UPLOAD.bytes.nameQuery]: file.name } : {}) });
-  return send('POST', `${CONSOLE_API_BASE}${MEDIA_UPLOAD.path}?${query}`, 'application/octet-stream', file, MEDIA_UPLOAD.response, onProgress, signal);
+export function uploadMedia(
+  file: Blob,
+  kind: MediaKind,
+  onProgress: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<MediaUploadAnswer> {
+  const query = new URLSearchParams({
+    [MEDIA_UPLOAD.bytes.query]: kind,
+    ...(file instanceof File && file.name ? { [MEDIA_UPLOAD.bytes.nameQuery]: file.name } : {}),
+  });
+  return send(
+    'POST',
+    `${CONSOLE_API_BASE}${MEDIA_UPLOAD.path}?${query}`,
+    'application/octet-stream',
+    file,
+    MEDIA_UPLOAD.response,
+    onProgress,
+    signal,
+  );
 }
 
 function send<T>(
@@ -73,7 +111,8 @@ function send<T>(
     };
     signal?.addEventListener('abort', () => request.abort());
     request.onabort = () => reject(new ConsoleApiError(0, 'The upload was stopped; nothing was stored.'));
-    request.onerror = () => reject(new ConsoleApiError(0, 'The server cannot be reached. Check the connection and try again.'));
+    request.onerror = () =>
+      reject(new ConsoleApiError(0, 'The server cannot be reached. Check the connection and try again.'));
     request.onload = () => {
       let payload: unknown;
       try {
@@ -83,7 +122,10 @@ function send<T>(
       }
       if (request.status < 200 || request.status >= 300) {
         if (request.status === 401) useStaffSession.getState().signOut();
-        const message = typeof payload === 'object' && payload !== null && 'message' in payload ? String(payload.message) : `The upload failed (${request.status}).`;
+        const message =
+          typeof payload === 'object' && payload !== null && 'message' in payload
+            ? String(payload.message)
+            : `The upload failed (${request.status}).`;
         reject(new ConsoleApiError(request.status, message));
         return;
       }

@@ -8,7 +8,12 @@ export function ChatLink({ children }: { children: ReactNode }) {
   return (
     <p className="min-h-6 text-center text-sm">
       {link ? (
-        <a href={link} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline underline-offset-2">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-blue-800 underline underline-offset-2"
+        >
           {children}
           <span className="sr-only"> {t('(opens in a new tab)')}</span>
         </a>

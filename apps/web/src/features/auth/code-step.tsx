@@ -34,7 +34,16 @@ interface CodeStepProps {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Step 'otp': a box per digit, Submit, a new code after the cool-down, and help when no code came. */
-export function CodeStep({ sentTo, resendAt, codeLength, registering = false, onResent, onSignedIn, onRequestFiled, onBack }: CodeStepProps) {
+export function CodeStep({
+  sentTo,
+  resendAt,
+  codeLength,
+  registering = false,
+  onResent,
+  onSignedIn,
+  onRequestFiled,
+  onBack,
+}: CodeStepProps) {
   const [digits, setDigits] = useState(() => emptyCode(codeLength));
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
@@ -90,17 +99,30 @@ export function CodeStep({ sentTo, resendAt, codeLength, registering = false, on
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="space-y-1">
         <p id="code-prompt" className="font-medium">
-          {registering ? t('Enter the OTP code sent to the number you entered') : t('Enter the OTP code sent to your registered mobile number')}
+          {registering
+            ? t('Enter the OTP code sent to the number you entered')
+            : t('Enter the OTP code sent to your registered mobile number')}
         </p>
         <p className="text-sm text-slate-600">
           {sentTo}{' '}
-          <button type="button" onClick={() => onBack()} className="ml-1 font-medium text-blue-800 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => onBack()}
+            className="ml-1 font-medium text-blue-800 underline underline-offset-2"
+          >
             {t('Change number')}
           </button>
         </p>
       </div>
       {/* A new code starts with fresh boxes and the first one focused. */}
-      <CodeBoxes key={`${resendAt}-${attempt}`} autoFocus value={digits} onChange={setDigits} labelledBy="code-prompt" disabled={pending} />
+      <CodeBoxes
+        key={`${resendAt}-${attempt}`}
+        autoFocus
+        value={digits}
+        onChange={setDigits}
+        labelledBy="code-prompt"
+        disabled={pending}
+      />
       <button
         type="submit"
         disabled={!complete || pending}
@@ -123,7 +145,7 @@ export function CodeStep({ sentTo, resendAt, codeLength, registering = false, on
           {secondsLeft > 0 ? t('in {seconds} s', { seconds: secondsLeft }) : ''}
         </span>
       </div>
-      <ChatLink>{t('Didn\'t get the code? Chat with us')}</ChatLink>
+      <ChatLink>{t("Didn't get the code? Chat with us")}</ChatLink>
     </form>
   );
 }

@@ -5,8 +5,12 @@ import { useSession } from '../../lib/session-store.ts';
 import { type Answer, mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 
-const sent = (otp_ref: string, resend_after = 30, otp_length = 4) => ok({ otp_ref, resend_after, otp_length }, 'We sent a code to your registered mobile number.');
-const signedIn = (): Answer => ({ status: 200, body: { status: true, message: 'Login successful', data: demoStudent, token: 'new-token' } });
+const sent = (otp_ref: string, resend_after = 30, otp_length = 4) =>
+  ok({ otp_ref, resend_after, otp_length }, 'We sent a code to your registered mobile number.');
+const signedIn = (): Answer => ({
+  status: 200,
+  body: { status: true, message: 'Login successful', data: demoStudent, token: 'new-token' },
+});
 const chat = () => ok({ link: 'https://wa.me/919000000000' });
 
 /** Opens /login signed out, enters the demo number and asks for a code. */
@@ -50,24 +54,38 @@ describe('the login page', () => {
   });
 
   it('shows as many boxes as the code sent has digits (OTP_LENGTH 6), and sends all six', async () => {
-    const { user, calls } = await askForCode({ '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa', 30, 6), '/Auth/verifyOTP': signedIn });
+    const { user, calls } = await askForCode({
+      '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa', 30, 6),
+      '/Auth/verifyOTP': signedIn,
+    });
     await user.click(await screen.findByLabelText('Digit 1 of 6'));
     expect(screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ })).toHaveLength(6);
     await user.keyboard('12345');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await user.keyboard('6');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', otp: '123456' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({
+        otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa',
+        otp: '123456',
+      }),
+    );
   });
 
   it('signs in on a right code: stores user and token, shows the message, goes Home', async () => {
-    const { user, calls } = await askForCode({ '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'), '/Auth/verifyOTP': signedIn });
+    const { user, calls } = await askForCode({
+      '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'),
+      '/Auth/verifyOTP': signedIn,
+    });
     await typeCode(user, '1234');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', otp: '1234' });
+    expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({
+      otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa',
+      otp: '1234',
+    });
     expect(useSession.getState()).toMatchObject({ user: demoStudent, token: 'new-token', otpRef: null });
     expect(JSON.parse(localStorage.getItem('userData')!).state).toEqual({ user: demoStudent, token: 'new-token' });
   });
@@ -76,7 +94,10 @@ describe('the login page', () => {
     let wrong = true;
     const { user } = await askForCode({
       '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'),
-      '/Auth/verifyOTP': () => (wrong ? { status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } } : signedIn()),
+      '/Auth/verifyOTP': () =>
+        wrong
+          ? { status: 200, body: { status: false, message: 'Wrong code. You have 4 tries left.', tries_left: 4 } }
+          : signedIn(),
     });
     await typeCode(user, '9999');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -90,18 +111,25 @@ describe('the login page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     // The wrong code's toast does not stay over Home (left alone, an error toast stays 4 s and leaves 1 s later).
-    await waitFor(() => expect(screen.queryByText('Wrong code. You have 4 tries left.')).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Wrong code. You have 4 tries left.')).not.toBeInTheDocument(), {
+      timeout: 2000,
+    });
   });
 
   it("on a refused code that cannot be tried again shows the server's message and returns to the number, keeping it", async () => {
     const { user } = await askForCode({
       '/Auth/login': () => sent('ref-aaaaaaaaaaaaaaaaaaaa'),
-      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'Too many wrong tries for this code. Please ask for a new code.' } }),
+      '/Auth/verifyOTP': () => ({
+        status: 200,
+        body: { status: false, message: 'Too many wrong tries for this code. Please ask for a new code.' },
+      }),
     });
     await typeCode(user, '9999');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText('Too many wrong tries for this code. Please ask for a new code.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many wrong tries for this code. Please ask for a new code.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile number')).toHaveValue('+91 98765 43210');
     expect(screen.queryByLabelText('Digit 1 of 4')).not.toBeInTheDocument();
     expect(useSession.getState()).toMatchObject({ user: null, token: null, otpRef: null });
@@ -119,8 +147,12 @@ describe('the login page', () => {
   });
 
   it("shows the server's reason when no code can be sent, and stays on the number", async () => {
-    await askForCode({ '/Auth/login': () => refused(429, 'Too many codes were sent to this number. Please try again in 12 minutes.') });
-    expect(await screen.findByText('Too many codes were sent to this number. Please try again in 12 minutes.')).toBeInTheDocument();
+    await askForCode({
+      '/Auth/login': () => refused(429, 'Too many codes were sent to this number. Please try again in 12 minutes.'),
+    });
+    expect(
+      await screen.findByText('Too many codes were sent to this number. Please try again in 12 minutes.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 
@@ -142,7 +174,9 @@ describe('the login page', () => {
       await user.keyboard(written);
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       await screen.findByText('Enter the OTP code sent to your registered mobile number');
-      expect(calls.filter((c) => c.path === '/Auth/login').map((c) => c.body)).toEqual([{ phone_code: '91', mobile: '9950123456' }]);
+      expect(calls.filter((c) => c.path === '/Auth/login').map((c) => c.body)).toEqual([
+        { phone_code: '91', mobile: '9950123456' },
+      ]);
       expect(screen.getByText('+91 99501 23456')).toBeInTheDocument();
     },
   );
@@ -190,7 +224,10 @@ describe('the login page', () => {
     await typeCode(user, '5678');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({ otp_ref: 'ref-bbbbbbbbbbbbbbbbbbbb', otp: '5678' });
+    expect(calls.find((c) => c.path === '/Auth/verifyOTP')?.body).toEqual({
+      otp_ref: 'ref-bbbbbbbbbbbbbbbbbbbb',
+      otp: '5678',
+    });
   });
 
   it('links to the chat in a new tab for a student whose code did not come', async () => {

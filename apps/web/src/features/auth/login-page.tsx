@@ -22,7 +22,15 @@ const loadRegisterStep = () => import('./register-step.tsx');
 const RegisterStep = preloadableLazy(loadRegisterStep);
 const RequestSent = preloadableLazy(async () => ({ default: (await loadRegisterStep()).RequestSent }));
 
-const emptyDraft: RegisterDraft = { name: '', guardian: '', state: '', district: '', email: '', phone: emptyPhone, academic_level: '' };
+const emptyDraft: RegisterDraft = {
+  name: '',
+  guardian: '',
+  state: '',
+  district: '',
+  email: '',
+  phone: emptyPhone,
+  academic_level: '',
+};
 
 /**
  * 'Portal login' (spec sections 2 and 4): the number, then the code; the register shell beside them.

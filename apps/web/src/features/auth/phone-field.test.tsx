@@ -34,7 +34,17 @@ async function open() {
 const keys = (text: string) => text.replace(/[{[]/g, (c) => c + c);
 
 // Every way the roster import reads a number (packages/contract/test/phone.test.ts), all of them one student.
-const writings = ['+91 99501 23456', '919950123456', '09950123456', '0091 99501 23456', '9950123456', '99501-23456', '(099501) 23-456', '+91 (0) 99501-23456', '91-99501-23456'];
+const writings = [
+  '+91 99501 23456',
+  '919950123456',
+  '09950123456',
+  '0091 99501 23456',
+  '9950123456',
+  '99501-23456',
+  '(099501) 23-456',
+  '+91 (0) 99501-23456',
+  '91-99501-23456',
+];
 const theNumber = { ok: true, mobile: '9950123456', phone_code: '91', shown: '+91 99501 23456' };
 
 describe('the phone field', () => {
@@ -97,7 +107,10 @@ describe('the phone field', () => {
     ['91995012345', 'The number is too long for India: there are extra digits.'],
     ['995012345', 'The number is too short for India: a digit is missing.'],
     ['+91 91 99501 23456', 'The number is too long for India: there are extra digits.'],
-    ['2212345678', 'This is not a mobile number in India (a landline, or a digit is wrong): sign-in codes are sent by SMS.'],
+    [
+      '2212345678',
+      'This is not a mobile number in India (a landline, or a digit is wrong): sign-in codes are sent by SMS.',
+    ],
   ])('refuses %j with the reason rather than guess at a number', async (written, message) => {
     const user = await open();
     await user.keyboard(keys(written));

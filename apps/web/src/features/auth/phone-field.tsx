@@ -6,10 +6,12 @@ import { carriesCode, formatTyped, formatterLoaded, HOME_CODE, loadFormatter, se
 export type PhoneNumber = string;
 export const emptyPhone: PhoneNumber = '';
 
-const isSignificant = (text: string, index: number) => /\d/.test(text[index]!) || (text[index] === '+' && !text.slice(0, index).trim());
+const isSignificant = (text: string, index: number) =>
+  /\d/.test(text[index]!) || (text[index] === '+' && !text.slice(0, index).trim());
 
 /** How many digits (and a leading +) stand before `caret`. */
-const countBefore = (text: string, caret: number) => [...text.slice(0, caret)].filter((_, i) => isSignificant(text, i)).length;
+const countBefore = (text: string, caret: number) =>
+  [...text.slice(0, caret)].filter((_, i) => isSignificant(text, i)).length;
 
 /** The position just after the `count`-th digit (or leading +) of `text`. */
 function positionAfter(text: string, count: number): number {
@@ -59,7 +61,8 @@ export function PhoneField({ id, value, onChange, autoFocus = false, errorId }: 
     }
   };
 
-  const onInput = (event: ChangeEvent<HTMLInputElement>) => change(event.target.value, event.target.selectionStart ?? event.target.value.length);
+  const onInput = (event: ChangeEvent<HTMLInputElement>) =>
+    change(event.target.value, event.target.selectionStart ?? event.target.value.length);
 
   // Backspace (or Delete) next to a space the field put in takes the digit beyond it, not the space it would put back.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

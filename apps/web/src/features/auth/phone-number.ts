@@ -65,7 +65,9 @@ export function settled(text: string): string {
   return read.ok ? formatMobile(read.e164) : formatTyped(text);
 }
 
-export type PhoneReading = { ok: true; mobile: string; phone_code: string; shown: string } | { ok: false; message: string };
+export type PhoneReading =
+  | { ok: true; mobile: string; phone_code: string; shown: string }
+  | { ok: false; message: string };
 
 /** What `Auth/login` and `Auth/signup` get for the text (`mobile` `9950123456`, `phone_code` `91`), or why not, translated. */
 export function readPhone(text: string): PhoneReading {

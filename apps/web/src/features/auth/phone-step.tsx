@@ -45,7 +45,13 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-slate-600">{t('Sign in with the mobile number the institute registered for you.')}</p>
-      <PhoneField id="login-mobile" value={phone} onChange={onPhoneChange} autoFocus errorId={problem ? 'login-mobile-error' : undefined} />
+      <PhoneField
+        id="login-mobile"
+        value={phone}
+        onChange={onPhoneChange}
+        autoFocus
+        errorId={problem ? 'login-mobile-error' : undefined}
+      />
       <p id="login-mobile-error" role="alert" className="min-h-5 text-sm text-red-700">
         {problem}
       </p>
@@ -57,7 +63,13 @@ export function PhoneStep({ phone, onPhoneChange, onSent, onRegister, onRegister
       >
         {t('Send code')}
       </button>
-      <button type="button" onClick={onRegister} onPointerEnter={onRegisterNear} onFocus={onRegisterNear} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={onRegister}
+        onPointerEnter={onRegisterNear}
+        onFocus={onRegisterNear}
+        className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline"
+      >
         {t('New student? Register')}
       </button>
     </form>

@@ -10,7 +10,11 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 const hi = (english: string) => hindiMessages[english]!;
 const chat = () => ok({ link: 'https://wa.me/919000000000' });
-const sent = () => ok({ otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 }, 'We sent a code to your registered mobile number.');
+const sent = () =>
+  ok(
+    { otp_ref: 'ref-aaaaaaaaaaaaaaaaaaaa', resend_after: 30, otp_length: 4 },
+    'We sent a code to your registered mobile number.',
+  );
 const toasts = () => document.querySelector('[data-rht-toaster]')?.textContent ?? '';
 
 /** /login in Hindi: the demo number typed, 'Send code' pressed. */
@@ -37,7 +41,10 @@ afterEach(() => chooseLanguage('en'));
 describe('a refusal on a Hindi screen', { timeout: 20_000 }, () => {
   it('of the number is said once, in Hindi, beside the number, without "mobile:" and without a toast', async () => {
     await sendCodeInHindi(() =>
-      refused(400, 'mobile: The number is too short for India: a digit is missing.', { code: 'mobile_too_short', field: 'mobile' }),
+      refused(400, 'mobile: The number is too short for India: a digit is missing.', {
+        code: 'mobile_too_short',
+        field: 'mobile',
+      }),
     );
     await shownOnceInHindi(hi('The mobile number is too short: a digit is missing.'), /too short|digit is missing/);
     expect(screen.getByRole('alert')).toHaveTextContent(hi('The mobile number is too short: a digit is missing.'));
@@ -45,18 +52,29 @@ describe('a refusal on a Hindi screen', { timeout: 20_000 }, () => {
   });
 
   it("of the body's schema names the field by its Hindi label", async () => {
-    await sendCodeInHindi(() => refused(400, 'mobile: mobile must be digits (spaces and dashes allowed)', { code: 'invalid_field', field: 'mobile' }));
+    await sendCodeInHindi(() =>
+      refused(400, 'mobile: mobile must be digits (spaces and dashes allowed)', {
+        code: 'invalid_field',
+        field: 'mobile',
+      }),
+    );
     await shownOnceInHindi('कृपया मोबाइल नंबर जाँचें।', /must be digits/);
   });
 
   it('with a code this app does not know falls back to a general Hindi message, never the English', async () => {
     await sendCodeInHindi(() => refused(429, 'A reason written after this app was built.', { code: 'some_new_code' }));
-    await shownOnceInHindi(hi('This was refused. Please check what you entered and try again.'), /written after this app/);
+    await shownOnceInHindi(
+      hi('This was refused. Please check what you entered and try again.'),
+      /written after this app/,
+    );
   });
 
   it('of a code, answered with status false, is translated by its code in one toast', async () => {
     const user = await sendCodeInHindi(sent, {
-      '/Auth/verifyOTP': () => ({ status: 200, body: { status: false, message: 'A reworded expiry the dictionary lacks.', code: 'code_expired' } }),
+      '/Auth/verifyOTP': () => ({
+        status: 200,
+        body: { status: false, message: 'A reworded expiry the dictionary lacks.', code: 'code_expired' },
+      }),
     });
     await user.click(await screen.findByLabelText('4 में से अंक 1'));
     await user.keyboard('1234');
@@ -72,10 +90,14 @@ describe('a refusal on a Hindi screen', { timeout: 20_000 }, () => {
       '/Auth/registration': () => ok({ mode: 'requests', contact_link: '' }),
       '/Auth/academic_levels': () => ok([{ id: 4, name: 'Class 11' }]),
       '/Auth/signup': () =>
-        refused(400, 'mobile: We can text a registration code only to a mobile number of India. Please contact the institute to join.', {
-          code: 'mobile_country_not_served',
-          field: 'mobile',
-        }),
+        refused(
+          400,
+          'mobile: We can text a registration code only to a mobile number of India. Please contact the institute to join.',
+          {
+            code: 'mobile_country_not_served',
+            field: 'mobile',
+          },
+        ),
     });
     const { user } = renderApp('/login', null);
     await user.click(await screen.findByRole('button', { name: hi('New student? Register') }));

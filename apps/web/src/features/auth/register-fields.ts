@@ -22,7 +22,10 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 export const fieldOrder: FieldName[] = ['name', 'guardian', 'state', 'district', 'email', 'mobile', 'academic_level'];
 
 // The contract's messages for these two speak to other programs; the screen says what to do.
-const screenMessages: FieldErrors = { mobile: msg('Enter your mobile number.'), academic_level: msg('Choose your academic level.') };
+const screenMessages: FieldErrors = {
+  mobile: msg('Enter your mobile number.'),
+  academic_level: msg('Choose your academic level.'),
+};
 
 export function toBody(draft: RegisterDraft) {
   const phone = readPhone(draft.phone);

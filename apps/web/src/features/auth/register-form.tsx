@@ -4,7 +4,14 @@ import { ApiError } from '../../lib/api-client.ts';
 import { signUp } from './api/sign-up.ts';
 import { PhoneField } from './phone-field.tsx';
 import type { CodeSent } from './phone-step.tsx';
-import { checkDraft, fieldOrder, type FieldErrors, type RegisterDraft, refusedField, toBody } from './register-fields.ts';
+import {
+  checkDraft,
+  fieldOrder,
+  type FieldErrors,
+  type RegisterDraft,
+  refusedField,
+  toBody,
+} from './register-fields.ts';
 import { FieldError, inputClass, TextField } from './text-field.tsx';
 import { t } from '../../i18n/language.ts';
 
@@ -27,7 +34,8 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const set = (field: keyof Omit<RegisterDraft, 'phone'>) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const set = (field: keyof Omit<RegisterDraft, 'phone'>) => (value: string) =>
+    setDraft((d) => ({ ...d, [field]: value }));
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -58,11 +66,48 @@ export function RegisterForm({ levels, draft: initial, onSent }: RegisterFormPro
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label={t('Register')}>
-      <TextField name="name" label={t('Name')} autoComplete="name" value={draft.name} onChange={set('name')} error={errors.name} />
-      <TextField name="guardian" label={t('Father/Mother Name')} autoComplete="off" value={draft.guardian} onChange={set('guardian')} error={errors.guardian} />
-      <TextField name="state" label={t('State')} autoComplete="address-level1" value={draft.state} onChange={set('state')} error={errors.state} />
-      <TextField name="district" label={t('District')} autoComplete="address-level2" value={draft.district} onChange={set('district')} error={errors.district} />
-      <TextField name="email" label={t('Email')} type="email" autoComplete="email" optional value={draft.email} onChange={set('email')} error={errors.email} />
+      <TextField
+        name="name"
+        label={t('Name')}
+        autoComplete="name"
+        value={draft.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        name="guardian"
+        label={t('Father/Mother Name')}
+        autoComplete="off"
+        value={draft.guardian}
+        onChange={set('guardian')}
+        error={errors.guardian}
+      />
+      <TextField
+        name="state"
+        label={t('State')}
+        autoComplete="address-level1"
+        value={draft.state}
+        onChange={set('state')}
+        error={errors.state}
+      />
+      <TextField
+        name="district"
+        label={t('District')}
+        autoComplete="address-level2"
+        value={draft.district}
+        onChange={set('district')}
+        error={errors.district}
+      />
+      <TextField
+        name="email"
+        label={t('Email')}
+        type="email"
+        autoComplete="email"
+        optional
+        value={draft.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
       <div>
         <PhoneField
           id="register-mobile"

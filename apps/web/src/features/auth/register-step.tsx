@@ -11,7 +11,10 @@ interface RegisterStepProps {
   onBack: () => void;
 }
 
-type Options = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; options: RegisterOptions };
+type Options =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; options: RegisterOptions };
 
 /** Only a web address may become a link. */
 const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : null);
@@ -28,7 +31,8 @@ export default function RegisterStep({ draft, onSent, onBack }: RegisterStepProp
     setOptions({ state: 'loading' });
     getRegisterOptions().then(
       (loaded) => current && setOptions({ state: 'ready', options: loaded }),
-      (error: unknown) => current && setOptions({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        current && setOptions({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       current = false;
@@ -41,7 +45,10 @@ export default function RegisterStep({ draft, onSent, onBack }: RegisterStepProp
       <h2 className="text-lg font-semibold">{t('New student')}</h2>
       {options.state === 'loading' ? (
         <p role="status" className="flex min-h-24 items-center justify-center gap-3 text-slate-600">
-          <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700" aria-hidden="true" />
+          <span
+            className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
+            aria-hidden="true"
+          />
           {t('Loading...')}
         </p>
       ) : options.state === 'failed' ? (
@@ -60,7 +67,11 @@ export default function RegisterStep({ draft, onSent, onBack }: RegisterStepProp
           <RegisterForm levels={options.options.levels} draft={draft} onSent={onSent} />
         </>
       )}
-      <button type="button" onClick={onBack} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={onBack}
+        className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline"
+      >
         {t('Already registered? Sign in')}
       </button>
     </div>
@@ -76,7 +87,12 @@ function ContactInstitute({ link, closed }: { link: string | null; closed: boole
           : t('Registration is not open yet. To join, please contact the institute.')}
       </p>
       {link ? (
-        <a href={link} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline underline-offset-2">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-blue-800 underline underline-offset-2"
+        >
           {t('Contact the institute')}
           <span className="sr-only"> {t('(opens in a new tab)')}</span>
         </a>
@@ -94,10 +110,12 @@ export function RequestSent({ sentTo, onDone }: { sentTo: string; onDone: () => 
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-green-800">
         {t('Your request went to the institute')}
       </h2>
-      <p>
-        {t('The institute will look at it and send an SMS to {mobile} when you can sign in.', { mobile: sentTo })}
-      </p>
-      <button type="button" onClick={onDone} className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline">
+      <p>{t('The institute will look at it and send an SMS to {mobile} when you can sign in.', { mobile: sentTo })}</p>
+      <button
+        type="button"
+        onClick={onDone}
+        className="w-full rounded-lg px-4 py-2 text-blue-800 underline-offset-2 hover:underline"
+      >
         {t('Back to sign in')}
       </button>
     </div>

@@ -14,7 +14,16 @@ interface TextFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'au
 }
 
 /** A labelled input whose problem is read out with it (`aria-describedby`). */
-export function TextField({ name, label, value, onChange, error, optional = false, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  optional = false,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
   const id = `register-${name}`;
   return (
     <div>

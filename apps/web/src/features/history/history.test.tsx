@@ -38,7 +38,9 @@ describe('Recently Watched', () => {
     expect(within(cards[0]!).getByRole('progressbar', { name: 'Watched 58%' })).toHaveAttribute('aria-valuenow', '58');
     expect(within(cards[2]!).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/media/videos/thumbnails/31.jpg');
-    expect(calls.find((call) => call.path === '/Student/recently_watched')?.body).toEqual({ stud_id: demoStudent.stud_id });
+    expect(calls.find((call) => call.path === '/Student/recently_watched')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+    });
   });
 
   it('plays a card in place of the grid from where the student stopped, and Back brings the grid back', async () => {

@@ -12,14 +12,16 @@ describe('Home', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome, Arjun Sharma' })).toBeInTheDocument();
     const tiles = within(screen.getByRole('list', { name: 'Shortcuts' })).getAllByRole('link');
-    expect(tiles.map((tile) => [tile.querySelector('.font-semibold')?.textContent, tile.getAttribute('href')])).toEqual([
-      ['Live Class', '/live-class'],
-      ['My Class', '/subjects'],
-      ['Study Materials', '/study-materials-subjects'],
-      ['Quiz', '/quiz/subjects'],
-      ['Watch History', '/history'],
-      ['My Profile', '/profile'],
-    ]);
+    expect(tiles.map((tile) => [tile.querySelector('.font-semibold')?.textContent, tile.getAttribute('href')])).toEqual(
+      [
+        ['Live Class', '/live-class'],
+        ['My Class', '/subjects'],
+        ['Study Materials', '/study-materials-subjects'],
+        ['Quiz', '/quiz/subjects'],
+        ['Watch History', '/history'],
+        ['My Profile', '/profile'],
+      ],
+    );
     expect(screen.queryByText('Live now')).not.toBeInTheDocument();
   });
 

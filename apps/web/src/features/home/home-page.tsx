@@ -6,7 +6,12 @@ import { msg, t } from '../../i18n/language.ts';
 const tiles: Tile[] = [
   { title: msg('Live Class'), subtitle: msg('Join your batch online'), href: '/live-class', icon: 'live' },
   { title: msg('My Class'), subtitle: msg('Subjects, chapters and videos'), href: '/subjects', icon: 'book' },
-  { title: msg('Study Materials'), subtitle: msg('Notes and PDFs'), href: '/study-materials-subjects', icon: 'document' },
+  {
+    title: msg('Study Materials'),
+    subtitle: msg('Notes and PDFs'),
+    href: '/study-materials-subjects',
+    icon: 'document',
+  },
   { title: msg('Quiz'), subtitle: msg('Test yourself, see reports'), href: '/quiz/subjects', icon: 'quiz' },
   { title: msg('Watch History'), subtitle: msg('Pick up where you stopped'), href: '/history', icon: 'history' },
   { title: msg('My Profile'), href: '/profile', icon: 'person' },

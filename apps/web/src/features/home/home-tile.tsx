@@ -20,7 +20,10 @@ const tileClass =
 export function HomeTile({ tile }: { tile: Tile }) {
   const body = (
     <>
-      <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700"
+      >
         <HomeIcon name={tile.icon} />
       </span>
       <span className="min-w-0">

@@ -11,7 +11,11 @@ const at = (minutesFromNow: number, duration = 60) => ({
 describe('the state of a class', () => {
   it('is upcoming until 15 minutes before the start, then starting soon; Join Live opens only then', () => {
     expect(classTiming(at(3 * 24 * 60), now)).toMatchObject({ state: 'upcoming', joinable: false });
-    expect(classTiming(at(16), now)).toMatchObject({ state: 'upcoming', joinable: false, opensAt: new Date(now + MIN) });
+    expect(classTiming(at(16), now)).toMatchObject({
+      state: 'upcoming',
+      joinable: false,
+      opensAt: new Date(now + MIN),
+    });
     expect(classTiming(at(15), now)).toMatchObject({ state: 'starting', joinable: true });
   });
 
@@ -32,7 +36,13 @@ describe('the order of classes', () => {
       { id: 'later', ...at(120) },
       { id: 'live', ...at(-10) },
     ];
-    expect(sortForStudent(classes, now).map((c) => c.id)).toEqual(['live', 'later', 'tomorrow', 'earlier', 'yesterday']);
+    expect(sortForStudent(classes, now).map((c) => c.id)).toEqual([
+      'live',
+      'later',
+      'tomorrow',
+      'earlier',
+      'yesterday',
+    ]);
   });
 });
 

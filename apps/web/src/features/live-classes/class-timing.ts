@@ -36,7 +36,10 @@ export function classTiming(liveClass: Pick<LiveClass, 'starts_at' | 'duration_m
 const rank: Record<ClassState, number> = { live: 0, starting: 1, upcoming: 2, finished: 3 };
 
 /** Live first, then the next to start, and finished ones last, the most recent first. */
-export function sortForStudent<T extends Pick<LiveClass, 'starts_at' | 'duration_minutes'>>(classes: T[], now: number): T[] {
+export function sortForStudent<T extends Pick<LiveClass, 'starts_at' | 'duration_minutes'>>(
+  classes: T[],
+  now: number,
+): T[] {
   const keyed = classes.map((c) => ({ c, t: classTiming(c, now) }));
   keyed.sort((a, b) => {
     const byState = rank[a.t.state] - rank[b.t.state];

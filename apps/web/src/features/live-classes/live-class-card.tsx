@@ -73,13 +73,12 @@ function JoinLiveLater({ opensAt, now }: { opensAt: Date; now: number }) {
 }
 
 function When({ timing, now, minutes }: { timing: ClassTiming; now: number; minutes: number }) {
-  const start = (
-    <time dateTime={timing.startsAt.toISOString()}>{formatWhen(timing.startsAt, now)}</time>
-  );
+  const start = <time dateTime={timing.startsAt.toISOString()}>{formatWhen(timing.startsAt, now)}</time>;
   if (timing.state === 'live') {
     return (
       <>
-        {t('Started')} {start}, {t('ends at')} <time dateTime={timing.endsAt.toISOString()}>{formatTime(timing.endsAt)}</time>
+        {t('Started')} {start}, {t('ends at')}{' '}
+        <time dateTime={timing.endsAt.toISOString()}>{formatTime(timing.endsAt)}</time>
       </>
     );
   }

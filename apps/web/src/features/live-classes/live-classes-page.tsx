@@ -44,7 +44,8 @@ function ClassPageLink({ liveClass, choose }: { liveClass: LiveClass; choose: (c
       onClick={() => choose(liveClass)}
       className="inline-flex min-h-11 items-center text-sm font-semibold text-blue-700 underline-offset-2 hover:underline"
     >
-      {t('Open class page')}<span className="sr-only">: {liveClass.class_name}</span>
+      {t('Open class page')}
+      <span className="sr-only">: {liveClass.class_name}</span>
     </Link>
   );
 }

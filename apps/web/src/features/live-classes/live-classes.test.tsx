@@ -32,7 +32,10 @@ const card = (name: RegExp | string) => screen.getByRole('article', { name });
 
 describe('/live-class', () => {
   it("lists the student's subjects with their thumbnails, each to its batches", async () => {
-    mockApi({ '/Student/subjects': () => ok({ data: [{ subject_id: 3, subject_name: 'Physics', thumbnail: '/media/subjects/physics.svg' }] }) });
+    mockApi({
+      '/Student/subjects': () =>
+        ok({ data: [{ subject_id: 3, subject_name: 'Physics', thumbnail: '/media/subjects/physics.svg' }] }),
+    });
     renderApp('/live-class');
     const link = await screen.findByRole('link', { name: /Physics/ });
     expect(screen.getByRole('heading', { level: 1, name: 'Live Classes' })).toBeInTheDocument();
@@ -42,8 +45,10 @@ describe('/live-class', () => {
 });
 
 describe('/live-batches/{subId}', () => {
-  it("asks to choose a batch of the subject and links each to its classes", async () => {
-    const calls = mockApi({ '/Student/batches': () => ok([{ batch_id: 21, batch_name: 'Physics Batch A (Morning)' }]) });
+  it('asks to choose a batch of the subject and links each to its classes', async () => {
+    const calls = mockApi({
+      '/Student/batches': () => ok([{ batch_id: 21, batch_name: 'Physics Batch A (Morning)' }]),
+    });
     renderApp('/live-batches/3');
     expect(await screen.findByRole('link', { name: /Physics Batch A/ })).toHaveAttribute('href', '/live-classes/3/21');
     expect(screen.getByText('Choose batch')).toBeInTheDocument();
@@ -89,7 +94,9 @@ describe('/live-classes/{subId}/{bId}', () => {
   it('offers Join Live for the running class, opening in a new tab without an opener', async () => {
     mockApi({ '/Student/live_classes': () => ok(classes) });
     renderApp('/live-classes/3/21');
-    const join = within(await screen.findByRole('article', { name: /Motion in a Straight Line/ })).getByRole('link', { name: /Join Live/ });
+    const join = within(await screen.findByRole('article', { name: /Motion in a Straight Line/ })).getByRole('link', {
+      name: /Join Live/,
+    });
     expect(join).toHaveAttribute('href', 'https://meet.example.com/physics-a');
     expect(join).toHaveAttribute('target', '_blank');
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
@@ -138,13 +145,18 @@ describe('/live-classes/{subId}/{bId}', () => {
     expect(await screen.findByText('Join')).toBeInTheDocument();
     const shown = screen.getByRole('article', { name: /Motion in a Straight Line by Dr. Anil Kumar/ });
     expect(within(shown).getByRole('link', { name: /Join Live/ })).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: /All classes of Physics Batch A/ })).toHaveAttribute('href', '/live-classes/3/21');
+    expect(screen.getByRole('link', { name: /All classes of Physics Batch A/ })).toHaveAttribute(
+      'href',
+      '/live-classes/3/21',
+    );
   });
 
   it('remembers the class a student joins as the current live class', async () => {
     mockApi({ '/Student/live_classes': () => ok(classes) });
     const { user } = renderApp('/live-classes/3/21');
-    const join = within(await screen.findByRole('article', { name: /Motion in a Straight Line/ })).getByRole('link', { name: /Join Live/ });
+    const join = within(await screen.findByRole('article', { name: /Motion in a Straight Line/ })).getByRole('link', {
+      name: /Join Live/,
+    });
     join.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot open the tab
     await user.click(join);
     expect(useSession.getState().liveClass?.id).toBe(2);

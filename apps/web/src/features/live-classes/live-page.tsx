@@ -17,7 +17,8 @@ export default function LivePage() {
         <div className="mx-auto flex max-w-xl flex-col gap-4">
           <LiveClassCard liveClass={liveClass} now={now} />
           <Link href={`/live-classes/${liveClass.subject_id}/${liveClass.batch_id}`} className={linkClass}>
-            <span aria-hidden="true">‹ </span>{t('All classes of {batch}', { batch: liveClass.batch_name })}
+            <span aria-hidden="true">‹ </span>
+            {t('All classes of {batch}', { batch: liveClass.batch_name })}
           </Link>
         </div>
       ) : (

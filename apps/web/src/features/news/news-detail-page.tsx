@@ -15,13 +15,27 @@ export default function NewsDetailPage() {
       <QueryView query={news} isEmpty={() => false}>
         {(item) => (
           <article aria-labelledby="news-heading" className="mx-auto flex max-w-3xl flex-col gap-4">
-            <Link href="/news-and-events" className="self-start font-semibold text-blue-700 underline-offset-2 hover:underline">
-              <span aria-hidden="true">‹ </span>{t('All news and events')}
+            <Link
+              href="/news-and-events"
+              className="self-start font-semibold text-blue-700 underline-offset-2 hover:underline"
+            >
+              <span aria-hidden="true">‹ </span>
+              {t('All news and events')}
             </Link>
-            <SafeHtml id="news-heading" html={item.heading} kind="inline" as="h2" className="text-2xl font-bold leading-snug" />
+            <SafeHtml
+              id="news-heading"
+              html={item.heading}
+              kind="inline"
+              as="h2"
+              className="text-2xl font-bold leading-snug"
+            />
             <PublishedDate iso={item.published_at} />
             <NewsImage src={item.images} eager className="w-full rounded-xl" />
-            <SafeHtml html={item.news} kind="rich" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" />
+            <SafeHtml
+              html={item.news}
+              kind="rich"
+              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            />
           </article>
         )}
       </QueryView>

@@ -10,7 +10,15 @@ export function imageAddress(src: string): string | null {
 }
 
 /** A 16:9 picture; without one, a plain panel of the same size keeps the layout steady. */
-export function NewsImage({ src, className = 'w-full', eager = false }: { src: string; className?: string; eager?: boolean }) {
+export function NewsImage({
+  src,
+  className = 'w-full',
+  eager = false,
+}: {
+  src: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const address = imageAddress(src);
   const box = `aspect-video bg-slate-200 object-cover ${className}`;
   if (!address) {

@@ -22,7 +22,8 @@ const mockTest: NewsItem = {
 };
 const hostile: NewsItem = {
   id: 12,
-  heading: 'Workshop on <em>exam strategy</em><script>window.__newsPwned = "heading"</script><img src="x" onerror="window.__newsPwned = \'heading onerror\'">',
+  heading:
+    'Workshop on <em>exam strategy</em><script>window.__newsPwned = "heading"</script><img src="x" onerror="window.__newsPwned = \'heading onerror\'">',
   images: 'javascript:alert(1)',
   news:
     '<p>Two hours.</p><script>window.__newsPwned = "body"</script><img src="x" onerror="window.__newsPwned = \'onerror\'">' +
@@ -78,7 +79,9 @@ describe('/newsandevents/{newsId}', () => {
   it('shows heading, image and description as sanitised HTML; links open safely', async () => {
     const calls = mockApi({ '/Student/news_event': () => ok(mockTest) });
     renderApp('/newsandevents/11');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Mock test for JEE Main this Sunday' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Mock test for JEE Main this Sunday' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('article').querySelector('img')).toHaveAttribute('src', '/media/news/mock-test.svg');
     expect(screen.getByText('mock test').tagName).toBe('STRONG');
     const rules = screen.getByRole('link', { name: 'rules' });
@@ -96,7 +99,10 @@ describe('/newsandevents/{newsId}', () => {
   });
 
   it('opens from the list at once, showing the listed copy while the item is fetched', async () => {
-    mockApi({ '/Student/news_events': () => ok([mockTest]), '/Student/news_event': () => new Promise(() => undefined) });
+    mockApi({
+      '/Student/news_events': () => ok([mockTest]),
+      '/Student/news_event': () => new Promise(() => undefined),
+    });
     const { user } = renderApp('/news-and-events');
     await user.click(await screen.findByRole('link', { name: /Mock test/ }));
     expect(window.location.pathname).toBe('/newsandevents/11');

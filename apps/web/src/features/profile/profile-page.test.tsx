@@ -17,7 +17,9 @@ const profile = {
 
 /** The term/definition pairs as a student reads them. */
 const fields = () =>
-  Object.fromEntries(screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+  Object.fromEntries(
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 
 describe('Profile', () => {
   it("shows the student's profile from the server, read-only", async () => {

@@ -21,7 +21,6 @@ interface QuizAnswersState {
   clear: (draft: string) => void;
 }
 
-
 // Saved in local storage on every choice, so a reload, a closed tab or a dropped connection loses nothing.
 export const useQuizAnswers = create<QuizAnswersState>()(
   persist(
@@ -29,7 +28,9 @@ export const useQuizAnswers = create<QuizAnswersState>()(
       drafts: {},
       submissionIds: {},
       start: (draft) =>
-        set((state) => (state.submissionIds[draft] ? state : { submissionIds: { ...state.submissionIds, [draft]: newUuid() } })),
+        set((state) =>
+          state.submissionIds[draft] ? state : { submissionIds: { ...state.submissionIds, [draft]: newUuid() } },
+        ),
       choose: (draft, questionId, answer) =>
         set((state) => ({ drafts: { ...state.drafts, [draft]: { ...state.drafts[draft], [questionId]: answer } } })),
       clear: (draft) =>
@@ -44,7 +45,11 @@ export const useQuizAnswers = create<QuizAnswersState>()(
       version: 1,
       partialize: ({ drafts, submissionIds }) => ({ drafts, submissionIds }),
       // Drafts saved before submission ids existed get an id when their quiz is opened again.
-      merge: (saved, current) => ({ ...current, ...(saved as Partial<QuizAnswersState>), submissionIds: (saved as Partial<QuizAnswersState> | undefined)?.submissionIds ?? {} }),
+      merge: (saved, current) => ({
+        ...current,
+        ...(saved as Partial<QuizAnswersState>),
+        submissionIds: (saved as Partial<QuizAnswersState> | undefined)?.submissionIds ?? {},
+      }),
     },
   ),
 );

@@ -4,12 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 
-beforeAll(() => Promise.all([import('./quiz-list-page.tsx'), import('./reports-page.tsx'), import('./report-preview-page.tsx')]));
+beforeAll(() =>
+  Promise.all([import('./quiz-list-page.tsx'), import('./reports-page.tsx'), import('./report-preview-page.tsx')]),
+);
 
 describe('Choosing a quiz', () => {
   it("lists the chapter's quizzes with their creation day, and offers the chapter's reports", async () => {
     const calls = mockApi({
-      '/Student/get_quiz_by_chapter': () => ok([{ id: 4, name: 'Kinematics Basics', added_on: '2025-01-05T06:30:00Z' }]),
+      '/Student/get_quiz_by_chapter': () =>
+        ok([{ id: 4, name: 'Kinematics Basics', added_on: '2025-01-05T06:30:00Z' }]),
     });
     renderApp('/quiz-list/3');
     const card = await screen.findByRole('link', { name: /Kinematics Basics/ });
@@ -17,7 +20,10 @@ describe('Choosing a quiz', () => {
     expect(card).toHaveTextContent('Quiz created on 5 Jan 2025');
     expect(screen.getByText('Choose a Quiz')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Reports' })).toHaveAttribute('href', '/reports/3');
-    expect(calls.find((c) => c.path === '/Student/get_quiz_by_chapter')?.body).toEqual({ stud_id: demoStudent.stud_id, chapter_id: 3 });
+    expect(calls.find((c) => c.path === '/Student/get_quiz_by_chapter')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+      chapter_id: 3,
+    });
   });
 
   it('reads No Data Available for a chapter without quizzes', async () => {
@@ -28,7 +34,13 @@ describe('Choosing a quiz', () => {
 });
 
 describe("A chapter's reports", () => {
-  const attempt = { quiz_id: 4, name: 'Kinematics Basics', added_on: '2025-01-05T06:30:00Z', attend_on: '2025-02-10T06:30:00Z', max_marks: 9 };
+  const attempt = {
+    quiz_id: 4,
+    name: 'Kinematics Basics',
+    added_on: '2025-01-05T06:30:00Z',
+    attend_on: '2025-02-10T06:30:00Z',
+    max_marks: 9,
+  };
 
   it('shows each attempt with its days and result, green for a pass and red for a fail, each to its review', async () => {
     mockApi({
@@ -55,13 +67,36 @@ describe('Reviewing an attempt', () => {
     attend_on: '2025-02-10T06:30:00Z',
     analytics: { total_marks_gained: 2, max_marks: 6, result: 'fail' },
     report: [
-      { question_id: 1, question: 'The slope of a position–time graph gives the', options: ['Acceleration', 'Velocity'], marks: 2, answer: 'Velocity', student_answer: 'Velocity' },
-      { question_id: 2, question: 'How high does it rise?', options: ['10 m', '20 m', '40 m'], marks: 3, answer: '20 m', student_answer: '40 m' },
-      { question_id: 3, question: 'A body with uniform velocity has an acceleration that is', options: ['Zero', 'Equal to g'], marks: 1, answer: 'Zero', student_answer: null },
+      {
+        question_id: 1,
+        question: 'The slope of a position–time graph gives the',
+        options: ['Acceleration', 'Velocity'],
+        marks: 2,
+        answer: 'Velocity',
+        student_answer: 'Velocity',
+      },
+      {
+        question_id: 2,
+        question: 'How high does it rise?',
+        options: ['10 m', '20 m', '40 m'],
+        marks: 3,
+        answer: '20 m',
+        student_answer: '40 m',
+      },
+      {
+        question_id: 3,
+        question: 'A body with uniform velocity has an acceleration that is',
+        options: ['Zero', 'Equal to g'],
+        marks: 1,
+        answer: 'Zero',
+        student_answer: null,
+      },
     ],
   };
   const option = (question: number, name: string) =>
-    within(screen.getByRole('group', { name: new RegExp(`^${question}\\. `) })).getByRole('radio', { name: new RegExp(`^${name}`) });
+    within(screen.getByRole('group', { name: new RegExp(`^${question}\\. `) })).getByRole('radio', {
+      name: new RegExp(`^${name}`),
+    });
   const optionBox = (question: number, name: string) => option(question, name).closest('label');
 
   it("shows the marks gained and each question read-only with the student's answer selected", async () => {
@@ -71,9 +106,14 @@ describe('Reviewing an attempt', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Quiz Result' })).toBeInTheDocument();
     expect(option(1, 'Velocity')).toBeChecked();
     expect(option(2, '40 m')).toBeChecked();
-    expect(within(screen.getByRole('group', { name: /^3\. / })).queryByRole('radio', { checked: true })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: /^3\. / })).queryByRole('radio', { checked: true }),
+    ).not.toBeInTheDocument();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(calls.find((c) => c.path === '/Student/quiz_report_by_id')?.body).toEqual({ stud_id: demoStudent.stud_id, id: 12 });
+    expect(calls.find((c) => c.path === '/Student/quiz_report_by_id')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+      id: 12,
+    });
   });
 
   it('highlights a right answer green, and marks a wrong answer and the correct option in words too', async () => {

@@ -9,20 +9,40 @@ import { useQuizAnswers } from './answers-store.ts';
 
 // Shown in position order; the ids are deliberately not in that order.
 const detail: QuizDetail = {
-  quiz: { id: 5, name: 'Units and Dimensions', chapter_id: 3, max_marks: 7, pass_marks: 4, allow_retake: true, attempted: false },
+  quiz: {
+    id: 5,
+    name: 'Units and Dimensions',
+    chapter_id: 3,
+    max_marks: 7,
+    pass_marks: 4,
+    allow_retake: true,
+    attempted: false,
+  },
   questions: [
-    { question_id: 30, question: 'Which of these is a fundamental SI unit?', options: ['Newton', 'Joule', 'Kelvin', 'Watt'], marks: 1 },
+    {
+      question_id: 30,
+      question: 'Which of these is a fundamental SI unit?',
+      options: ['Newton', 'Joule', 'Kelvin', 'Watt'],
+      marks: 1,
+    },
     { question_id: 10, question: 'What are the dimensions of force?', options: ['[M L T⁻²]', '[M L² T⁻²]'], marks: 2 },
     { question_id: 20, question: 'One light year is a unit of', options: ['Time', 'Distance'], marks: 4 },
   ],
 };
 
-const passed = { result: 'pass', message: 'Congratulations! You passed Units and Dimensions.', score_text: '5/7', attempt_id: 91 };
+const passed = {
+  result: 'pass',
+  message: 'Congratulations! You passed Units and Dimensions.',
+  score_text: '5/7',
+  attempt_id: 91,
+};
 const submitted = (calls: ApiCall[]) => calls.filter((c) => c.path === '/Student/submit_quiz').map((c) => c.body);
 const question = (n: number) => screen.getByRole('group', { name: new RegExp(`^${n}\\. `) });
 const draftKey = `${demoStudent.stud_id}:5`;
 
-function openQuiz(submit: (call: ApiCall) => ReturnType<typeof ok> | Promise<ReturnType<typeof ok>> = () => ok(passed, passed.message)) {
+function openQuiz(
+  submit: (call: ApiCall) => ReturnType<typeof ok> | Promise<ReturnType<typeof ok>> = () => ok(passed, passed.message),
+) {
   const calls = mockApi({ '/Student/get_quiz': () => ok(detail), '/Student/submit_quiz': submit });
   return { calls, ...renderApp('/quiz-start/5') };
 }
@@ -39,8 +59,15 @@ describe('Taking a quiz', () => {
     expect(screen.getByText('Total Marks : 7')).toBeInTheDocument();
     expect(within(question(1)).getByText('1 Mark')).toBeInTheDocument();
     expect(within(question(3)).getByText('4 Marks')).toBeInTheDocument();
-    expect(within(question(1)).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['Newton', 'Joule', 'Kelvin', 'Watt']);
-    expect(calls.find((c) => c.path === '/Student/get_quiz')?.body).toEqual({ stud_id: demoStudent.stud_id, quiz_id: 5 });
+    expect(
+      within(question(1))
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['Newton', 'Joule', 'Kelvin', 'Watt']);
+    expect(calls.find((c) => c.path === '/Student/get_quiz')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+      quiz_id: 5,
+    });
   });
 
   it('replaces an answer when another option is chosen, allows blanks, and submits sorted by question id', async () => {
@@ -58,7 +85,10 @@ describe('Taking a quiz', () => {
       {
         stud_id: demoStudent.stud_id,
         quiz_id: 5,
-        submit_data: [{ question_id: 20, answer: 'Distance' }, { question_id: 30, answer: 'Kelvin' }],
+        submit_data: [
+          { question_id: 20, answer: 'Distance' },
+          { question_id: 30, answer: 'Kelvin' },
+        ],
         submission_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       },
     ]);
@@ -94,7 +124,9 @@ describe('Taking a quiz', () => {
       success.mockRestore();
       error.mockRestore();
     });
-    const { user } = openQuiz(() => ok({ ...passed, result: 'Fail', message: 'You did not pass.' }, 'You did not pass.'));
+    const { user } = openQuiz(() =>
+      ok({ ...passed, result: 'Fail', message: 'You did not pass.' }, 'You did not pass.'),
+    );
     await screen.findByText('Total Marks : 7');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('img', { name: 'Not passed' })).toBeInTheDocument();
@@ -128,7 +160,9 @@ describe('Taking a quiz', () => {
 
   it('says the answers are kept when the connection fails, and submits them with the same id once it is back', async () => {
     let online = false;
-    const { calls, user } = openQuiz(() => (online ? ok(passed, passed.message) : Promise.reject(new TypeError('Failed to fetch'))));
+    const { calls, user } = openQuiz(() =>
+      online ? ok(passed, passed.message) : Promise.reject(new TypeError('Failed to fetch')),
+    );
     await screen.findByText('Total Marks : 7');
     await user.click(within(question(3)).getByRole('radio', { name: 'Time' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));

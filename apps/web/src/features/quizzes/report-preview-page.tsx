@@ -19,7 +19,9 @@ export default function ReportPreviewPage() {
           <div className="mx-auto flex max-w-3xl flex-col gap-4">
             <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 className="text-xl font-semibold">{data.quiz_name}</h2>
-              <p className="text-lg font-medium">{t('Total Marks Gained : {marks}', { marks: data.analytics.total_marks_gained })}</p>
+              <p className="text-lg font-medium">
+                {t('Total Marks Gained : {marks}', { marks: data.analytics.total_marks_gained })}
+              </p>
               <p className="text-sm text-slate-600">
                 <span className={`font-semibold ${isFail(data.analytics.result) ? 'text-red-700' : 'text-green-700'}`}>
                   {translateMessage(data.analytics.result)}

@@ -39,7 +39,11 @@ describe('study materials list', () => {
     expect(await screen.findByRole('button', { name: /Notes/ })).toHaveTextContent('Units and Measurements');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Study Materials');
     expect(await screen.findByText('Physics')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/Student/study_materials')?.body).toEqual({ stud_id: 7, sub_id: 1, chapter_id: 2 });
+    expect(calls.find((c) => c.path === '/Student/study_materials')?.body).toEqual({
+      stud_id: 7,
+      sub_id: 1,
+      chapter_id: 2,
+    });
   });
 
   it('opens a material in the page with learning=true, and Back brings the list again', async () => {

@@ -55,7 +55,10 @@ describe('Chapters of a subject', () => {
       ['Units and Measurements', '/topic/11'],
       ['Laws of Motion', '/topic/12'],
     ]);
-    expect(calls.find((call) => call.path === '/Student/chapters')?.body).toEqual({ stud_id: demoStudent.stud_id, sub_id: 3 });
+    expect(calls.find((call) => call.path === '/Student/chapters')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+      sub_id: 3,
+    });
   });
 
   it('keeps the subject name chosen on My Subjects as the title even when it has no chapters yet', async () => {

@@ -45,7 +45,13 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
-      <VideoPlayer key={topic.topic_id} topicId={topic.topic_id} src={topic.video_link} title={topic.topic_name} resumeAt={topic.position_seconds} />
+      <VideoPlayer
+        key={topic.topic_id}
+        topicId={topic.topic_id}
+        src={topic.video_link}
+        title={topic.topic_name}
+        resumeAt={topic.position_seconds}
+      />
     </section>
   );
 }

@@ -33,7 +33,10 @@ describe('Topics of a chapter', () => {
       'Key IdeasResume at 0:07',
       'RevisionWatched',
     ]);
-    expect(calls.find((call) => call.path === '/Student/topics')?.body).toEqual({ stud_id: demoStudent.stud_id, chapter_id: 11 });
+    expect(calls.find((call) => call.path === '/Student/topics')?.body).toEqual({
+      stud_id: demoStudent.stud_id,
+      chapter_id: 11,
+    });
   });
 
   it('hides the list and plays the chosen topic from where the student stopped; Back shows the list again', async () => {
@@ -63,7 +66,8 @@ describe('Topics of a chapter', () => {
   it('reports the position on pause, and when the list comes back it shows the new position', async () => {
     let saved = 0;
     const calls = mockApi({
-      '/Student/topics': () => ok(topics.map((t) => (t.topic_id === 21 && saved ? { ...t, position_seconds: saved } : t))),
+      '/Student/topics': () =>
+        ok(topics.map((t) => (t.topic_id === 21 && saved ? { ...t, position_seconds: saved } : t))),
       '/Student/watched': (call) => {
         saved = (call.body as { position_seconds: number }).position_seconds;
         return ok(null);
@@ -92,7 +96,10 @@ describe('Topics of a chapter', () => {
       const { user } = renderApp('/topic/11');
       await user.click(await screen.findByRole('button', { name: /Introduction to Units/ }));
       const video = await loadedVideo();
-      const reported = () => calls.filter((call) => call.path === '/Student/watched').map((call) => (call.body as { position_seconds: number }).position_seconds);
+      const reported = () =>
+        calls
+          .filter((call) => call.path === '/Student/watched')
+          .map((call) => (call.body as { position_seconds: number }).position_seconds);
       playTo(video, 3);
       act(() => {
         vi.advanceTimersByTime(9_000);
@@ -169,7 +176,12 @@ describe('Topics of a chapter', () => {
     fireEvent(document, new Event('visibilitychange'));
     const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/Student/watched'));
     expect(sent?.[1]).toMatchObject({ method: 'POST', keepalive: true, headers: { Token: 'test-token' } });
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ stud_id: demoStudent.stud_id, topic_id: 21, position_seconds: 8.2, duration_seconds: 12 });
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      stud_id: demoStudent.stud_id,
+      topic_id: 21,
+      position_seconds: 8.2,
+      duration_seconds: 12,
+    });
   });
 
   it('offers the video in a new tab when it cannot be played here', async () => {

@@ -89,7 +89,13 @@ async function applyBatch(tx: Queryable, changes: StudentChange[], actor: Actor)
       entity: 'student',
       entityId: idOf(change),
       before: change.existing ? { ...change.existing, line: change.line } : null,
-      after: { ...change.fields, mobile: `+${change.callingCode}${change.national}`, add_subject_ids: change.subjectIds, add_batch_ids: change.batchIds, line: change.line },
+      after: {
+        ...change.fields,
+        mobile: `+${change.callingCode}${change.national}`,
+        add_subject_ids: change.subjectIds,
+        add_batch_ids: change.batchIds,
+        line: change.line,
+      },
     })),
   );
 }

@@ -23,6 +23,9 @@ export async function exportStudentsCsv(db: Queryable): Promise<string> {
                        WHERE m.student_id = s.id), '') AS batches
        FROM students s ORDER BY lower(s.name), s.id`,
   );
-  const lines = [STUDENT_COLUMNS.join(','), ...rows.map((row) => STUDENT_COLUMNS.map((c) => cell(c, row[c] ?? '')).join(','))];
+  const lines = [
+    STUDENT_COLUMNS.join(','),
+    ...rows.map((row) => STUDENT_COLUMNS.map((c) => cell(c, row[c] ?? '')).join(',')),
+  ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,12 @@
 import { canonicalMobile, formatMobile, type CountryCode } from '@portal/contract/phone';
 import type { Queryable } from '../../../db/database.ts';
-import { findStudentsByNumbers, listSubjectsAndBatches, type NamedBatch, type NamedSubject, type StudentRecord } from '../roster-repository.ts';
+import {
+  findStudentsByNumbers,
+  listSubjectsAndBatches,
+  type NamedBatch,
+  type NamedSubject,
+  type StudentRecord,
+} from '../roster-repository.ts';
 import { TEXT_FIELDS, checkTextField, type TextField } from '../student-fields.ts';
 import type { CsvLine, StudentCsv } from './student-csv-file.ts';
 import { batchesOf, turnTaker } from './take-turns.ts';
@@ -39,7 +45,11 @@ export interface ImportPlan {
   counts: Record<LineStatus, number>;
 }
 
-const splitNames = (cell: string | undefined) => (cell ?? '').split(';').map((n) => n.trim()).filter(Boolean);
+const splitNames = (cell: string | undefined) =>
+  (cell ?? '')
+    .split(';')
+    .map((n) => n.trim())
+    .filter(Boolean);
 const key = (name: string) => name.toLocaleLowerCase('en').replace(/\s+/g, ' ');
 
 /**
@@ -59,7 +69,14 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
 
   for (const csvLine of csv.lines) {
     await takeTurn();
-    const planned: PlannedLine = { line: csvLine.line, status: 'error', name: csvLine.cells.name ?? '', mobile: csvLine.cells.mobile ?? '', message: '', problems: [] };
+    const planned: PlannedLine = {
+      line: csvLine.line,
+      status: 'error',
+      name: csvLine.cells.name ?? '',
+      mobile: csvLine.cells.mobile ?? '',
+      message: '',
+      problems: [],
+    };
     lines.push(planned);
     const { read, problems } = readLine(csvLine, defaultCountry, subjectsByName, batchesByName);
     if (read.number) {
@@ -76,12 +93,19 @@ export async function planImport(db: Queryable, csv: StudentCsv, defaultCountry:
       continue;
     }
     const { number, ...rest } = read;
-    candidates.push({ ...rest, callingCode: number.callingCode, national: number.national, existing: undefined, written: planned });
+    candidates.push({
+      ...rest,
+      callingCode: number.callingCode,
+      national: number.national,
+      existing: undefined,
+      written: planned,
+    });
   }
 
   const existing = new Map<string, StudentRecord>();
   for (const batch of batchesOf(candidates)) {
-    for (const student of await findStudentsByNumbers(db, batch)) existing.set(student.phone_code + student.mobile, student);
+    for (const student of await findStudentsByNumbers(db, batch))
+      existing.set(student.phone_code + student.mobile, student);
     await takeTurn();
   }
   const changes: StudentChange[] = [];
@@ -106,10 +130,18 @@ function readLine(
   defaultCountry: CountryCode,
   subjectsByName: Map<string, NamedSubject[]>,
   batchesByName: Map<string, NamedBatch[]>,
-): { read: Omit<StudentChange, 'existing' | 'callingCode' | 'national'> & { number?: { callingCode: string; national: string } }; problems: string[] } {
+): {
+  read: Omit<StudentChange, 'existing' | 'callingCode' | 'national'> & {
+    number?: { callingCode: string; national: string };
+  };
+  problems: string[];
+} {
   const { cells } = csvLine;
   const problems: string[] = [];
-  if (csvLine.extraCells) problems.push('this line has more cells than the header has columns: put quotes around a value that contains a comma');
+  if (csvLine.extraCells)
+    problems.push(
+      'this line has more cells than the header has columns: put quotes around a value that contains a comma',
+    );
   const fields: StudentChange['fields'] = {};
   const lostLetters: string[] = [];
   for (const field of TEXT_FIELDS) {
@@ -119,7 +151,9 @@ function readLine(
     else if (problem) problems.push(problem);
     else if (value) fields[field] = value;
   }
-  const number = cells.mobile ? canonicalMobile(cells.mobile, { defaultCountry }) : { ok: false as const, message: 'mobile is required' };
+  const number = cells.mobile
+    ? canonicalMobile(cells.mobile, { defaultCountry })
+    : { ok: false as const, message: 'mobile is required' };
   if (!number.ok) problems.push(cells.mobile ? `mobile "${cells.mobile}": ${number.message}` : number.message);
 
   const subjectIds = new Set<number>();
@@ -138,9 +172,17 @@ function readLine(
     else if (chosen.length === 1) {
       batchIds.add(chosen[0]!.id);
       subjectIds.add(chosen[0]!.subject_id); // a batch's classes are reached through its subject
-    } else problems.push(found.length ? `batch "${name}" is in several subjects: name its subject in the subjects column` : `there is no batch "${name}"`);
+    } else
+      problems.push(
+        found.length
+          ? `batch "${name}" is in several subjects: name its subject in the subjects column`
+          : `there is no batch "${name}"`,
+      );
   }
-  if (lostLetters.length) problems.push(`${lostLetters.join(', ')} ${lostLetters.length === 1 ? 'has' : 'have'} question marks where letters should be. ${SAVE_AS_UTF8}`);
+  if (lostLetters.length)
+    problems.push(
+      `${lostLetters.join(', ')} ${lostLetters.length === 1 ? 'has' : 'have'} question marks where letters should be. ${SAVE_AS_UTF8}`,
+    );
   return {
     read: {
       line: csvLine.line,

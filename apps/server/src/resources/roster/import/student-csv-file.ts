@@ -5,7 +5,17 @@ import { headingsOf, readHeading } from './student-csv-headings.ts';
 import { turnTaker } from './take-turns.ts';
 
 /** The columns of a student CSV, in the order export writes them; only name and mobile are required. */
-export const STUDENT_COLUMNS = ['name', 'mobile', 'guardian', 'email', 'state', 'district', 'academic_level', 'subjects', 'batches'] as const;
+export const STUDENT_COLUMNS = [
+  'name',
+  'mobile',
+  'guardian',
+  'email',
+  'state',
+  'district',
+  'academic_level',
+  'subjects',
+  'batches',
+] as const;
 export type StudentColumn = (typeof STUDENT_COLUMNS)[number];
 
 /** Far above 10,000 lines (about 1 MB); a bigger upload is refused before it is read. */
@@ -78,7 +88,9 @@ function readRecords(text: string): AsyncIterable<string[]> {
 /** The file's text, or CsvFileError when it is too large, not UTF-8, not text, or empty. */
 function decodeCsv(bytes: Uint8Array): string {
   if (bytes.byteLength > MAX_IMPORT_BYTES) {
-    throw new CsvFileError(`The file is ${megabytes(bytes.byteLength)}; the largest file accepted is ${megabytes(MAX_IMPORT_BYTES)}. Split it into smaller files.`);
+    throw new CsvFileError(
+      `The file is ${megabytes(bytes.byteLength)}; the largest file accepted is ${megabytes(MAX_IMPORT_BYTES)}. Split it into smaller files.`,
+    );
   }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new CsvFileError('The file is saved as UTF-16 (Unicode text). Save it as "CSV UTF-8" and upload it again.');
@@ -87,10 +99,14 @@ function decodeCsv(bytes: Uint8Array): string {
   try {
     text = utf8.decode(bytes); // TextDecoder drops a UTF-8 byte-order mark, as spreadsheets write one.
   } catch {
-    throw new CsvFileError('The file is not UTF-8 text (perhaps saved as Windows or Latin-1 CSV). Save it as "CSV UTF-8" and upload it again.');
+    throw new CsvFileError(
+      'The file is not UTF-8 text (perhaps saved as Windows or Latin-1 CSV). Save it as "CSV UTF-8" and upload it again.',
+    );
   }
-  if (text.includes('\u0000')) throw new CsvFileError('This is not a CSV text file. Save the sheet as "CSV UTF-8" and upload that.');
-  if (!text.trim()) throw new CsvFileError('The file is empty. The first line must be the header: ' + STUDENT_COLUMNS.join(',') + '.');
+  if (text.includes('\u0000'))
+    throw new CsvFileError('This is not a CSV text file. Save the sheet as "CSV UTF-8" and upload that.');
+  if (!text.trim())
+    throw new CsvFileError('The file is empty. The first line must be the header: ' + STUDENT_COLUMNS.join(',') + '.');
   return text;
 }
 
@@ -113,8 +129,11 @@ function readHeader(line: string): { read: (StudentColumn | undefined)[]; ignore
   const read = understood.map((column) => (column === 'serial' ? undefined : column));
   const ignored = headings.filter((heading, i) => heading && !understood[i]);
   if (!read.some((column) => column === 'name' || column === 'mobile')) {
-    if (headings.some(looksLikeData)) throw new CsvFileError(`There is no header line: the first line holds a student. ${expected}`);
-    throw new CsvFileError(`No heading of the first line is understood: ${names(ignored.length ? ignored : headings)}. ${expected}`);
+    if (headings.some(looksLikeData))
+      throw new CsvFileError(`There is no header line: the first line holds a student. ${expected}`);
+    throw new CsvFileError(
+      `No heading of the first line is understood: ${names(ignored.length ? ignored : headings)}. ${expected}`,
+    );
   }
   for (const [i, column] of read.entries()) {
     const again = column ? read.indexOf(column, i + 1) : -1;
@@ -129,7 +148,9 @@ function readHeader(line: string): { read: (StudentColumn | undefined)[]; ignore
   for (const required of ['name', 'mobile'] as const) {
     if (!read.includes(required)) {
       const others = ignored.length ? ` Headings not understood: ${names(ignored)}.` : '';
-      throw new CsvFileError(`The header has no "${required}" column (understood as ${names(headingsOf(required))}, and others).${others} ${expected}`);
+      throw new CsvFileError(
+        `The header has no "${required}" column (understood as ${names(headingsOf(required))}, and others).${others} ${expected}`,
+      );
     }
   }
   return { read, ignored };

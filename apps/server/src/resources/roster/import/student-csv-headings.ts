@@ -5,14 +5,52 @@ import type { StudentColumn } from './student-csv-file.ts';
  * ignored: "Mobile No." is `mobileno`, "Father's Name" is `fathersname`). docs/features/roster.md lists them.
  */
 const HEADINGS: Record<StudentColumn, string[]> = {
-  name: ['name', 'student name', "student's name", 'name of student', 'name of the student', 'full name', 'candidate name', 'नाम', 'छात्र का नाम', 'विद्यार्थी का नाम'],
+  name: [
+    'name',
+    'student name',
+    "student's name",
+    'name of student',
+    'name of the student',
+    'full name',
+    'candidate name',
+    'नाम',
+    'छात्र का नाम',
+    'विद्यार्थी का नाम',
+  ],
   mobile: [
-    'mobile', 'mobile no', 'mobile number', 'mob no', 'phone', 'phone no', 'phone number', 'contact', 'contact no', 'contact number',
-    'whatsapp', 'whatsapp no', 'whatsapp number', "student's mobile", 'student mobile', 'मोबाइल', 'मोबाइल नंबर', 'फोन', 'फ़ोन',
+    'mobile',
+    'mobile no',
+    'mobile number',
+    'mob no',
+    'phone',
+    'phone no',
+    'phone number',
+    'contact',
+    'contact no',
+    'contact number',
+    'whatsapp',
+    'whatsapp no',
+    'whatsapp number',
+    "student's mobile",
+    'student mobile',
+    'मोबाइल',
+    'मोबाइल नंबर',
+    'फोन',
+    'फ़ोन',
   ],
   guardian: [
-    'guardian', 'guardian name', "guardian's name", 'father', 'father name', "father's name", 'parent', 'parent name', "parent's name",
-    'अभिभावक', 'अभिभावक का नाम', 'पिता का नाम',
+    'guardian',
+    'guardian name',
+    "guardian's name",
+    'father',
+    'father name',
+    "father's name",
+    'parent',
+    'parent name',
+    "parent's name",
+    'अभिभावक',
+    'अभिभावक का नाम',
+    'पिता का नाम',
   ],
   email: ['email', 'email id', 'email address', 'e-mail', 'e-mail id', 'mail id', 'ईमेल'],
   state: ['state', 'राज्य'],
@@ -27,7 +65,19 @@ const HEADINGS: Record<StudentColumn, string[]> = {
  * A roll number is not one: it is the institute's own number for the student, which the portal does not keep, so it
  * is named among the columns not imported.
  */
-const SERIAL_NUMBER = ['#', 's no', 'sno', 'sr no', 'sl no', 'serial', 'serial no', 'serial number', 'क्रम', 'क्रमांक', 'क्र सं'];
+const SERIAL_NUMBER = [
+  '#',
+  's no',
+  'sno',
+  'sr no',
+  'sl no',
+  'serial',
+  'serial no',
+  'serial number',
+  'क्रम',
+  'क्रमांक',
+  'क्र सं',
+];
 
 /** A heading as it is compared: lower case, letters (any script, with their vowel signs) and digits only. */
 export const headingKey = (heading: string) =>

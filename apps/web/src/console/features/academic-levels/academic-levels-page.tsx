@@ -13,7 +13,9 @@ export default function AcademicLevelsPage() {
   return (
     <div className="space-y-8">
       <ConsolePageHeading title="Academic levels" />
-      <p className="text-slate-700">The register form offers the active levels, in this order. A retired level stays on old requests.</p>
+      <p className="text-slate-700">
+        The register form offers the active levels, in this order. A retired level stays on old requests.
+      </p>
       <QueryState query={levels} empty="No academic levels yet: the register form cannot be sent until you add one.">
         {(list) => (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -55,14 +57,26 @@ function LevelRow({ level }: { level: ManagedLevel }) {
     <li className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
       <form onSubmit={rename} className="flex flex-wrap items-start gap-2">
         <div className="min-w-48 flex-1">
-          <TextField id={`level-${level.level_id}`} label={`Name of level ${level.name}`} value={name} onChange={setName} problem={problem} />
+          <TextField
+            id={`level-${level.level_id}`}
+            label={`Name of level ${level.name}`}
+            value={name}
+            onChange={setName}
+            problem={problem}
+          />
         </div>
-        <button type="submit" disabled={update.isPending} className="mt-7 rounded-md border border-slate-400 px-3 py-2 text-sm font-medium">
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className="mt-7 rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+        >
           Rename
         </button>
       </form>
       <div className="flex items-center gap-2 sm:mt-7">
-        {level.active ? null : <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">Retired</span>}
+        {level.active ? null : (
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">Retired</span>
+        )}
         <button
           type="button"
           disabled={update.isPending}
@@ -97,12 +111,21 @@ function AddLevelForm() {
     });
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="add-level-heading" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="add-level-heading"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="add-level-heading" className="text-lg font-semibold">
         Add a level
       </h2>
       <TextField id="new-level" label="Level" value={name} onChange={setName} problem={problem} />
-      <button type="submit" disabled={add.isPending} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={add.isPending}
+        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+      >
         Add level
       </button>
     </form>

@@ -44,7 +44,9 @@ const verbs: Record<string, string> = {
 
 /** Every action the console records today, offered as suggestions in the filter (any code may be typed). */
 export const knownActions = [
-  ...['update', 'enrol', 'deactivate', 'reactivate', 'sign_out_everywhere', 'import_add', 'import_update'].map((verb) => `student.${verb}`),
+  ...['update', 'enrol', 'deactivate', 'reactivate', 'sign_out_everywhere', 'import_add', 'import_update'].map(
+    (verb) => `student.${verb}`,
+  ),
   ...['add', 'update', 'deactivate', 'reactivate'].map((verb) => `staff.${verb}`),
   'registration.approve',
   'registration.reject',
@@ -53,7 +55,9 @@ export const knownActions = [
   'content.import',
   ...['add', 'update', 'publish', 'schedule', 'unpublish', 'delete'].map((verb) => `news.${verb}`),
   'media.upload',
-  ...['subject', 'chapter', 'topic'].flatMap((thing) => ['add', 'update', 'delete', 'move'].map((verb) => `${thing}.${verb}`)),
+  ...['subject', 'chapter', 'topic'].flatMap((thing) =>
+    ['add', 'update', 'delete', 'move'].map((verb) => `${thing}.${verb}`),
+  ),
   ...['add', 'update', 'replace', 'delete', 'move'].map((verb) => `material.${verb}`),
   ...['quiz', 'batch', 'live_class'].flatMap((thing) => ['add', 'update', 'delete'].map((verb) => `${thing}.${verb}`)),
 ];

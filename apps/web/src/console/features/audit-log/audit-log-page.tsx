@@ -19,7 +19,9 @@ export default function AuditLogPage() {
   return (
     <div className="space-y-6">
       <ConsolePageHeading title="Audit log" />
-      <p className="text-slate-700">Every change made in the console or at the server, newest first. Nothing here can be edited or deleted.</p>
+      <p className="text-slate-700">
+        Every change made in the console or at the server, newest first. Nothing here can be edited or deleted.
+      </p>
       <FilterForm onApply={setFilters} />
       <QueryState query={log} empty={filtered ? 'No changes match these filters.' : 'No changes recorded yet.'}>
         {(entries) => (
@@ -55,10 +57,19 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
   const [to, setTo] = useState('');
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ staff_id: who ? Number(who) : undefined, action: action.trim() || undefined, from: from || undefined, to: to || undefined });
+    onApply({
+      staff_id: who ? Number(who) : undefined,
+      action: action.trim() || undefined,
+      from: from || undefined,
+      to: to || undefined,
+    });
   };
   return (
-    <form onSubmit={apply} aria-label="Filters" className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+    <form
+      onSubmit={apply}
+      aria-label="Filters"
+      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
       <SelectField id="audit-who" label="Who" value={who} onChange={setWho}>
         <option value="">Anyone</option>
         {(staff.data ?? []).map((member) => (
@@ -71,7 +82,14 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
         <label htmlFor="audit-action" className="block font-medium">
           What
         </label>
-        <input id="audit-action" list="audit-actions" value={action} onChange={(event) => setAction(event.target.value)} placeholder="student.deactivate" className={fieldClass} />
+        <input
+          id="audit-action"
+          list="audit-actions"
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          placeholder="student.deactivate"
+          className={fieldClass}
+        />
         <datalist id="audit-actions">
           {knownActions.map((known) => (
             <option key={known} value={known}>
@@ -84,13 +102,25 @@ function FilterForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
         <label htmlFor="audit-from" className="block font-medium">
           From
         </label>
-        <input id="audit-from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} className={fieldClass} />
+        <input
+          id="audit-from"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          className={fieldClass}
+        />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-to" className="block font-medium">
           To
         </label>
-        <input id="audit-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} className={fieldClass} />
+        <input
+          id="audit-to"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          className={fieldClass}
+        />
       </div>
       <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
         Show changes
@@ -120,20 +150,33 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         {fields.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No field changed.</p>
         ) : (
-          <div tabIndex={0} role="region" aria-label="What changed" className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="What changed"
+            className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">What changed</caption>
               <thead>
                 <tr className="text-slate-600">
-                  <th scope="col" className="py-1 pr-4 font-medium">Field</th>
-                  <th scope="col" className="py-1 pr-4 font-medium">Before</th>
-                  <th scope="col" className="py-1 font-medium">After</th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Field
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Before
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    After
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {fields.map((field) => (
                   <tr key={field.field} className="border-t border-slate-100 align-top">
-                    <th scope="row" className="py-1 pr-4 font-medium">{field.field}</th>
+                    <th scope="row" className="py-1 pr-4 font-medium">
+                      {field.field}
+                    </th>
                     <td className="break-all py-1 pr-4 text-red-800">{shown(field.before)}</td>
                     <td className="break-all py-1 text-green-800">{shown(field.after)}</td>
                   </tr>

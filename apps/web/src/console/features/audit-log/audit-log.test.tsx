@@ -9,9 +9,22 @@ import { useStaffSession } from '../../lib/staff-session.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tara Teacher', role: 'teacher' };
-const entry = (id: number, action: string, before: unknown, after: unknown, label: string | null = 'Arjun Sharma'): AuditEntry => ({
+const entry = (
+  id: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+  label: string | null = 'Arjun Sharma',
+): AuditEntry => ({
   id,
   at: '2026-11-24T04:30:00.123456Z',
   actor: 'Asha Admin (admin)',
@@ -22,11 +35,17 @@ const entry = (id: number, action: string, before: unknown, after: unknown, labe
   before,
   after,
 });
-const update = entry(3, 'student.update', { name: 'Arjun Sharma', district: 'Ernakulam', email: '' }, { name: 'Arjun Sharma', district: 'Mysuru', email: 'a@example.com' });
+const update = entry(
+  3,
+  'student.update',
+  { name: 'Arjun Sharma', district: 'Ernakulam', email: '' },
+  { name: 'Arjun Sharma', district: 'Mysuru', email: 'a@example.com' },
+);
 const deactivate = entry(2, 'student.deactivate', { active: true }, { active: false });
 const added = entry(1, 'staff.add', null, { name: 'Tara Teacher', role: 'teacher' }, 'Tara Teacher');
 
-const bodies = (calls: ApiCall[]) => calls.filter((call) => call.path.endsWith('/AuditLog/list')).map((call) => call.body);
+const bodies = (calls: ApiCall[]) =>
+  calls.filter((call) => call.path.endsWith('/AuditLog/list')).map((call) => call.body);
 
 function renderLog(list: (call: ApiCall) => ReturnType<typeof ok>) {
   const calls = mockApi({
@@ -53,25 +72,48 @@ describe('the audit log page', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getByText('student.update · student 7')).toBeVisible();
     const table = within(rows[0]!).getByRole('table', { name: 'What changed' });
     // Only what changed: the unchanged name is left out.
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['districtErnakulamMysuru', 'email—a@example.com']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['districtErnakulamMysuru', 'email—a@example.com']);
     await user.click(within(rows[2]!).getByText('Staff member added'));
-    expect(within(within(rows[2]!).getByRole('table')).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['name—Tara Teacher', 'role—teacher']);
+    expect(
+      within(within(rows[2]!).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['name—Tara Teacher', 'role—teacher']);
   });
 
   it("says a registration's times in the institute's time zone, and an action it does not know in words", async () => {
-    const approved = entry(5, 'registration.approve', { status: 'pending', name: 'Meera Nair', requested_at: '2026-11-23T18:45:00Z' }, { status: 'approved', student_id: 41 }, 'Meera Nair');
+    const approved = entry(
+      5,
+      'registration.approve',
+      { status: 'pending', name: 'Meera Nair', requested_at: '2026-11-23T18:45:00Z' },
+      { status: 'approved', student_id: 41 },
+      'Meera Nair',
+    );
     const unknown = entry(4, 'timetable.print_all', null, null, null);
     const { user } = renderLog(() => ok({ entries: [approved, unknown], next: null }));
     const rows = within(await screen.findByRole('list', { name: 'Changes' })).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('summary span')?.textContent)).toEqual(['Registration approved', 'Timetable print all']);
+    expect(rows.map((row) => row.querySelector('summary span')?.textContent)).toEqual([
+      'Registration approved',
+      'Timetable print all',
+    ]);
     await user.click(within(rows[0]!).getByText('Registration approved'));
     const changed = within(rows[0]!).getByRole('table', { name: 'What changed' });
     // 18:45 UTC is a quarter past midnight the next day in Kolkata.
-    expect(within(changed).getByRole('row', { name: /requested_at/ })).toHaveTextContent('requested_at24 Nov 2026, 12:15 am—');
+    expect(within(changed).getByRole('row', { name: /requested_at/ })).toHaveTextContent(
+      'requested_at24 Nov 2026, 12:15 am—',
+    );
   });
 
   it('sends the filters it is given, and says when nothing matches', async () => {
-    const { calls, user } = renderLog((call) => ok({ entries: Object.keys(call.body as object).length > 1 ? [] : [update], next: null }));
+    const { calls, user } = renderLog((call) =>
+      ok({ entries: Object.keys(call.body as object).length > 1 ? [] : [update], next: null }),
+    );
     await screen.findByRole('list', { name: 'Changes' });
     await user.selectOptions(await screen.findByLabelText('Who'), 'Tara Teacher (teacher)');
     await user.type(screen.getByLabelText('What'), 'student.deactivate');
@@ -79,16 +121,26 @@ describe('the audit log page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('To'), '2026-11-24');
     await user.click(screen.getByRole('button', { name: 'Show changes' }));
     expect(await screen.findByText('No changes match these filters.')).toBeInTheDocument();
-    expect(bodies(calls).at(-1)).toEqual({ staff_id: 2, action: 'student.deactivate', from: '2026-11-01', to: '2026-11-24', limit: 50 });
+    expect(bodies(calls).at(-1)).toEqual({
+      staff_id: 2,
+      action: 'student.deactivate',
+      from: '2026-11-01',
+      to: '2026-11-24',
+      limit: 50,
+    });
   });
 
   it('loads the next page below with the cursor of the last one', async () => {
     const { calls, user } = renderLog((call) =>
-      (call.body as { after?: unknown }).after ? ok({ entries: [added], next: null }) : ok({ entries: [update, deactivate], next: { at: deactivate.at, id: 2 } }),
+      (call.body as { after?: unknown }).after
+        ? ok({ entries: [added], next: null })
+        : ok({ entries: [update, deactivate], next: { at: deactivate.at, id: 2 } }),
     );
     await screen.findByRole('list', { name: 'Changes' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(screen.getByRole('list', { name: 'Changes' })).findByText('Staff member added')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('list', { name: 'Changes' })).findByText('Staff member added'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem')).toHaveLength(3);
     expect(bodies(calls).at(-1)).toEqual({ after: { at: deactivate.at, id: 2 }, limit: 50 });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

@@ -7,7 +7,8 @@ export interface ChangedField {
   after: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What a change changed, field by field: for an update only the fields that differ, for an addition or a removal

@@ -18,13 +18,17 @@ export default function ContentImportPage() {
   const queryClient = useQueryClient();
 
   const check = async (event: ChangeEvent<HTMLInputElement>) => {
-    const answer = await choose(event, readZipFile, (zip, progress, signal) => uploadPack(previewContentPack, zip, progress, signal));
+    const answer = await choose(event, readZipFile, (zip, progress, signal) =>
+      uploadPack(previewContentPack, zip, progress, signal),
+    );
     if (answer) setStage({ step: 'report', ...answer.data });
   };
 
   const commit = async () => {
     if (!file) return;
-    const answer = await run(`Importing ${file.name}`, (progress, signal) => uploadPack(commitContentPack, file.content, progress, signal));
+    const answer = await run(`Importing ${file.name}`, (progress, signal) =>
+      uploadPack(commitContentPack, file.content, progress, signal),
+    );
     if (!answer) return;
     if (!answer.data.counts) {
       setStage({ step: 'report', ...answer.data });
@@ -38,15 +42,26 @@ export default function ContentImportPage() {
   return (
     <div className="space-y-6">
       <ConsolePageHeading title="Import a course" />
-      <ImportFileChooser id="pack-file" heading="Choose a content pack" label="Zip file" accept=".zip,application/zip" busy={stage.step === 'working'} problem={problem} onChoose={(event) => void check(event)}>
+      <ImportFileChooser
+        id="pack-file"
+        heading="Choose a content pack"
+        label="Zip file"
+        accept=".zip,application/zip"
+        busy={stage.step === 'working'}
+        problem={problem}
+        onChoose={(event) => void check(event)}
+      >
         <p className="text-slate-700 dark:text-slate-300">
-          A zip of a folder holding <code className="rounded bg-slate-100 px-1 text-slate-900">content.yaml</code> and the pictures, videos and PDFs it
-          names (the format: docs/features/content-pack.md). Items are matched by name, so importing the same pack again changes nothing. Nothing is
-          stored until you commit, and a pack with any problem stores nothing.
+          A zip of a folder holding <code className="rounded bg-slate-100 px-1 text-slate-900">content.yaml</code> and
+          the pictures, videos and PDFs it names (the format: docs/features/content-pack.md). Items are matched by name,
+          so importing the same pack again changes nothing. Nothing is stored until you commit, and a pack with any
+          problem stores nothing.
         </p>
       </ImportFileChooser>
 
-      {stage.step === 'working' ? <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" onStop={stop} /> : null}
+      {stage.step === 'working' ? (
+        <UploadProgress id="pack-progress" working={stage} afterUpload="checking every item and file…" onStop={stop} />
+      ) : null}
 
       {stage.step === 'report' ? (
         <>
@@ -61,14 +76,21 @@ export default function ContentImportPage() {
               >
                 Commit the pack
               </button>
-              {changes === 0 ? <span className="text-slate-700 dark:text-slate-300">Nothing to change: the course already matches this pack.</span> : null}
+              {changes === 0 ? (
+                <span className="text-slate-700 dark:text-slate-300">
+                  Nothing to change: the course already matches this pack.
+                </span>
+              ) : null}
             </div>
           ) : null}
         </>
       ) : null}
 
       {stage.step === 'done' ? (
-        <section aria-labelledby="done-heading" className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-4 dark:bg-transparent">
+        <section
+          aria-labelledby="done-heading"
+          className="space-y-2 rounded-lg border border-green-300 bg-green-50 p-4 dark:bg-transparent"
+        >
           <h2 id="done-heading" className="text-lg font-semibold">
             Import finished
           </h2>

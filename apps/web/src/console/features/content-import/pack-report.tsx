@@ -10,7 +10,10 @@ export interface PackCounts {
 export function PackReport({ problems, counts }: { problems: ContentPackProblem[]; counts: PackCounts | null }) {
   if (problems.length || !counts) {
     return (
-      <section aria-labelledby="problems-heading" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 dark:bg-transparent">
+      <section
+        aria-labelledby="problems-heading"
+        className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 dark:bg-transparent"
+      >
         <h2 id="problems-heading" className="text-lg font-semibold">
           {problems.length} {problems.length === 1 ? 'problem' : 'problems'}: nothing can be stored
         </h2>

@@ -20,7 +20,13 @@ export function ChapterSection({ chapter, initiallyOpen }: { chapter: AuthoredCh
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold">
-            <button type="button" aria-expanded={open} aria-controls={`${headingId}-items`} onClick={() => setOpen(!open)} className="text-left">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={`${headingId}-items`}
+              onClick={() => setOpen(!open)}
+              className="text-left"
+            >
               <span aria-hidden="true" className="mr-2 inline-block w-3">
                 {open ? '▾' : '▸'}
               </span>
@@ -35,10 +41,13 @@ export function ChapterSection({ chapter, initiallyOpen }: { chapter: AuthoredCh
         <ItemActions
           name={chapter.name}
           busy={actions.move.isPending || actions.deleteChapter.isPending}
-          onMove={(direction) => void announce(actions.move.mutateAsync({ kind: 'chapter', id: chapter.id, direction }))}
+          onMove={(direction) =>
+            void announce(actions.move.mutateAsync({ kind: 'chapter', id: chapter.id, direction }))
+          }
           onEdit={() => setRenaming(!renaming)}
           onDelete={() => {
-            if (window.confirm(`Delete the chapter ${chapter.name}? Only an empty chapter can be deleted.`)) void announce(actions.deleteChapter.mutateAsync(chapter.id));
+            if (window.confirm(`Delete the chapter ${chapter.name}? Only an empty chapter can be deleted.`))
+              void announce(actions.deleteChapter.mutateAsync(chapter.id));
           }}
         />
       </div>
@@ -88,11 +97,13 @@ function ChapterItems({ chapter, actions, id }: { chapter: AuthoredChapter; acti
   );
 }
 
-const minutes = (seconds: number | null) => (seconds === null ? '' : ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
+const minutes = (seconds: number | null) =>
+  seconds === null ? '' : ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function TopicRow({ topic, actions }: { topic: AuthoredTopic; actions: CourseActions }) {
   const [editing, setEditing] = useState(false);
-  const remove = () => deleteAskingFirst((confirm) => actions.deleteTopic.mutateAsync({ id: topic.id, ...(confirm ? { confirm } : {}) }));
+  const remove = () =>
+    deleteAskingFirst((confirm) => actions.deleteTopic.mutateAsync({ id: topic.id, ...(confirm ? { confirm } : {}) }));
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -125,16 +136,23 @@ function MaterialRow({ material, actions }: { material: AuthoredMaterial; action
           <p className="font-medium">{material.title}</p>
           <p className="break-all text-sm text-slate-700">
             {material.original_name ?? material.file_name}
-            {material.password_protected ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Password protected</span> : null}
+            {material.password_protected ? (
+              <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                Password protected
+              </span>
+            ) : null}
           </p>
         </div>
         <ItemActions
           name={material.title}
           busy={actions.move.isPending || actions.deleteMaterial.isPending}
-          onMove={(direction) => void announce(actions.move.mutateAsync({ kind: 'material', id: material.id, direction }))}
+          onMove={(direction) =>
+            void announce(actions.move.mutateAsync({ kind: 'material', id: material.id, direction }))
+          }
           onEdit={() => setEditing(!editing)}
           onDelete={() => {
-            if (window.confirm(`Remove ${material.title} from this chapter?`)) void announce(actions.deleteMaterial.mutateAsync(material.id));
+            if (window.confirm(`Remove ${material.title} from this chapter?`))
+              void announce(actions.deleteMaterial.mutateAsync(material.id));
           }}
         />
       </div>

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { ConsoleApiError } from '../../lib/console-api.ts';
 
-export const smallButton = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
-export const dangerButton = 'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60';
+export const smallButton =
+  'rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
+export const dangerButton =
+  'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60';
 
 /** Shows the server's message for a finished call, or its refusal. */
 export const announce = (work: Promise<{ message: string }>) =>
@@ -18,8 +20,10 @@ export async function deleteAskingFirst(remove: (confirm?: true) => Promise<{ me
   try {
     toast.success((await remove()).message);
   } catch (error) {
-    if (!(error instanceof ConsoleApiError && error.status === 409)) toast.error(error instanceof Error ? error.message : String(error));
-    else if (window.confirm(`${error.message.replace(/; send confirm: true to go ahead\.$/, '.')} Delete it?`)) await announce(remove(true));
+    if (!(error instanceof ConsoleApiError && error.status === 409))
+      toast.error(error instanceof Error ? error.message : String(error));
+    else if (window.confirm(`${error.message.replace(/; send confirm: true to go ahead\.$/, '.')} Delete it?`))
+      await announce(remove(true));
   }
 }
 
@@ -33,15 +37,30 @@ interface FormButtonsProps {
 }
 
 /** A course form's submit button, and Cancel when the form edits something in place. */
-export function FormButtons({ submit, busy, waitingFor, onCancel, className = 'flex flex-wrap items-center gap-2' }: FormButtonsProps) {
+export function FormButtons({
+  submit,
+  busy,
+  waitingFor,
+  onCancel,
+  className = 'flex flex-wrap items-center gap-2',
+}: FormButtonsProps) {
   const waitingId = useId();
   return (
     <div className={className}>
-      <button type="submit" disabled={busy || Boolean(waitingFor)} aria-describedby={waitingFor ? waitingId : undefined} className={smallButton}>
+      <button
+        type="submit"
+        disabled={busy || Boolean(waitingFor)}
+        aria-describedby={waitingFor ? waitingId : undefined}
+        className={smallButton}
+      >
         {submit}
       </button>
       {onCancel ? (
-        <button type="button" onClick={onCancel} className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="px-2 py-1.5 text-sm text-blue-800 underline underline-offset-2"
+        >
           Cancel
         </button>
       ) : null}
@@ -67,10 +86,22 @@ interface ItemActionsProps {
 export function ItemActions({ name, busy, onMove, onEdit, onDelete }: ItemActionsProps) {
   return (
     <div className="flex flex-wrap gap-2">
-      <button type="button" disabled={busy} onClick={() => onMove('up')} aria-label={`Move ${name} up`} className={smallButton}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => onMove('up')}
+        aria-label={`Move ${name} up`}
+        className={smallButton}
+      >
         ↑
       </button>
-      <button type="button" disabled={busy} onClick={() => onMove('down')} aria-label={`Move ${name} down`} className={smallButton}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => onMove('down')}
+        aria-label={`Move ${name} down`}
+        className={smallButton}
+      >
         ↓
       </button>
       {onEdit ? (

@@ -7,7 +7,9 @@ import { useCourseActions } from './api/course.ts';
 import { FileUpload } from '../../components/file-upload.tsx';
 import { FormButtons } from './item-actions.tsx';
 
-type MaterialFormProps = { chapterId: number; material?: undefined; onDone?: undefined } | { chapterId?: undefined; material: AuthoredMaterial; onDone: () => void };
+type MaterialFormProps =
+  | { chapterId: number; material?: undefined; onDone?: undefined }
+  | { chapterId?: undefined; material: AuthoredMaterial; onDone: () => void };
 
 /** Adds a study material (a PDF uploaded here) to a chapter, or renames one or replaces its PDF. */
 export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps) {
@@ -43,7 +45,11 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={material ? `Edit ${material.title}` : 'Add a study material'} className="space-y-3 rounded-md bg-slate-50 p-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label={material ? `Edit ${material.title}` : 'Add a study material'}
+      className="space-y-3 rounded-md bg-slate-50 p-3"
+    >
       {material ? null : <p className="font-medium">Add a study material</p>}
       <TextField id={`${key}-title`} label="Title" value={title} onChange={setTitle} problem={problems.title} />
       <FileUpload
@@ -58,7 +64,12 @@ export function MaterialForm({ chapterId, material, onDone }: MaterialFormProps)
       <p role={problems.file_name ? 'alert' : undefined} className="min-h-5 text-sm text-red-700">
         {problems.file_name}
       </p>
-      <FormButtons submit={material ? 'Save material' : 'Add material'} busy={saveMaterial.isPending} waitingFor={uploading ? 'Waiting for the PDF to finish uploading.' : undefined} onCancel={onDone} />
+      <FormButtons
+        submit={material ? 'Save material' : 'Add material'}
+        busy={saveMaterial.isPending}
+        waitingFor={uploading ? 'Waiting for the PDF to finish uploading.' : undefined}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -11,15 +11,44 @@ configure({ asyncUtilTimeout: 10_000 });
 fakeRequests();
 
 const base = '/console/micros/Staff';
-const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
-const physics: AuthoredSubject = { id: 1, name: 'Physics', thumbnail: '/media/uploads/0123456789abcdef0123456789abcdef.png', thumbnail_name: 'physics cover.png', chapters: 1, students: 12 };
+const teacher: StaffMember = {
+  staff_id: 2,
+  name: 'Tara Teacher',
+  mobile: '+919811100002',
+  role: 'teacher',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
+const physics: AuthoredSubject = {
+  id: 1,
+  name: 'Physics',
+  thumbnail: '/media/uploads/0123456789abcdef0123456789abcdef.png',
+  thumbnail_name: 'physics cover.png',
+  chapters: 1,
+  students: 12,
+};
 const chapter: AuthoredChapter = {
   id: 10,
   name: 'Gravitation',
   quizzes: 0,
-  topics: [{ id: 100, name: "Kepler's laws", video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm', video_name: 'Kepler lecture 1.webm', duration_seconds: 754, watched_by: 3 }],
+  topics: [
+    {
+      id: 100,
+      name: "Kepler's laws",
+      video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm',
+      video_name: 'Kepler lecture 1.webm',
+      duration_seconds: 754,
+      watched_by: 3,
+    },
+  ],
   materials: [
-    { id: 200, title: 'Formula sheet', file_name: 'upload-db78aa.pdf', original_name: 'Formula sheet – गुरुत्वाकर्षण.pdf', password_protected: false },
+    {
+      id: 200,
+      title: 'Formula sheet',
+      file_name: 'upload-db78aa.pdf',
+      original_name: 'Formula sheet – गुरुत्वाकर्षण.pdf',
+      password_protected: false,
+    },
     { id: 201, title: 'Old notes', file_name: 'upload-0c1d.pdf', original_name: null, password_protected: false },
   ],
 };
@@ -31,7 +60,17 @@ function renderCourse(path: string) {
     [`${base}/Quiz/list`]: () => ok({ quizzes: [] }),
     [`${base}/Course/subjects`]: () => ok({ subjects: [physics] }),
     [`${base}/Course/subject`]: () => ok({ subject: physics, chapters: [chapter] }),
-    [`${base}/Material/save`]: () => ok({ id: 202, title: 'Chapter 3', file_name: 'upload-feed.pdf', original_name: 'Chapter 3 notes.pdf', password_protected: false }, 'Chapter 3 is added.'),
+    [`${base}/Material/save`]: () =>
+      ok(
+        {
+          id: 202,
+          title: 'Chapter 3',
+          file_name: 'upload-feed.pdf',
+          original_name: 'Chapter 3 notes.pdf',
+          password_protected: false,
+        },
+        'Chapter 3 is added.',
+      ),
   });
   useStaffSession.setState({ staff: teacher, token: 'staff-token' });
   window.history.replaceState(null, '', path);
@@ -55,24 +94,44 @@ describe('uploading a study material', { timeout: 40_000 }, () => {
     expect(await within(form).findByText('Uploading Chapter 3 notes.pdf: 40%')).toBeInTheDocument();
     expect(add).toBeDisabled();
 
-    act(() => request!.answer(200, { status: true, message: 'Uploaded.', data: { kind: 'pdf', address: 'upload-feed.pdf', bytes: 10, password_protected: false, original_name: 'Chapter 3 notes.pdf' } }));
+    act(() =>
+      request!.answer(200, {
+        status: true,
+        message: 'Uploaded.',
+        data: {
+          kind: 'pdf',
+          address: 'upload-feed.pdf',
+          bytes: 10,
+          password_protected: false,
+          original_name: 'Chapter 3 notes.pdf',
+        },
+      }),
+    );
     expect(await within(form).findByText('Chapter 3 notes.pdf is uploaded.')).toBeInTheDocument();
     expect(add).toBeEnabled();
     expect(add).not.toHaveAccessibleDescription();
     await user.click(add);
     expect(await screen.findByText('Chapter 3 is added.')).toBeInTheDocument();
     expect(within(form).queryByText('Choose the PDF first.')).toBeNull();
-    expect(calls.filter((call) => call.path.endsWith('/Material/save')).map((call) => call.body)).toEqual([{ chapter_id: 10, title: 'Chapter 3', file_name: 'upload-feed.pdf' }]);
+    expect(calls.filter((call) => call.path.endsWith('/Material/save')).map((call) => call.body)).toEqual([
+      { chapter_id: 10, title: 'Chapter 3', file_name: 'upload-feed.pdf' },
+    ]);
   });
 
   it("shows the files' own names in the lists, and the stored name only when none was kept", async () => {
     renderCourse('/console/course?subject=1');
     const materials = await screen.findByRole('list', { name: 'Study materials of Gravitation' });
-    expect(within(materials).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(materials)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       expect.stringContaining('Formula sheetFormula sheet – गुरुत्वाकर्षण.pdf'),
       expect.stringContaining('Old notesupload-0c1d.pdf'),
     ]);
-    expect(screen.getByRole('list', { name: 'Topics of Gravitation' })).toHaveTextContent("Kepler's lawsKepler lecture 1.webm · 12:34 · watched by 3");
+    expect(screen.getByRole('list', { name: 'Topics of Gravitation' })).toHaveTextContent(
+      "Kepler's lawsKepler lecture 1.webm · 12:34 · watched by 3",
+    );
   });
 
   it("shows a subject picture's own name in the subjects list", async () => {

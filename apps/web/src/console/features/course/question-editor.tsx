@@ -24,7 +24,8 @@ interface QuestionEditorProps {
 /** One question: its text, its options with the right one chosen by a radio beside it, its marks. */
 export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: QuestionEditorProps) {
   const id = `question-${draft.key}`;
-  const setOption = (index: number, value: string) => onChange({ ...draft, options: draft.options.map((option, i) => (i === index ? value : option)) });
+  const setOption = (index: number, value: string) =>
+    onChange({ ...draft, options: draft.options.map((option, i) => (i === index ? value : option)) });
   const removeOption = (index: number) =>
     onChange({
       ...draft,
@@ -40,7 +41,13 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
         <label htmlFor={`${id}-text`} className="block text-sm font-medium">
           Question {number} text
         </label>
-        <textarea id={`${id}-text`} value={draft.question} rows={2} onChange={(event) => onChange({ ...draft, question: event.target.value })} className="w-full rounded-lg border border-slate-400 px-3 py-2" />
+        <textarea
+          id={`${id}-text`}
+          value={draft.question}
+          rows={2}
+          onChange={(event) => onChange({ ...draft, question: event.target.value })}
+          className="w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
       </div>
       <div role="radiogroup" aria-label={`Right answer of question ${number}`} className="space-y-2">
         {draft.options.map((option, index) => (
@@ -57,9 +64,19 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
             <label htmlFor={`${id}-option-${index}`} className="sr-only">
               Option {index + 1} of question {number}
             </label>
-            <input id={`${id}-option-${index}`} value={option} onChange={(event) => setOption(index, event.target.value)} className="min-w-0 flex-1 rounded-lg border border-slate-400 px-3 py-1.5" />
+            <input
+              id={`${id}-option-${index}`}
+              value={option}
+              onChange={(event) => setOption(index, event.target.value)}
+              className="min-w-0 flex-1 rounded-lg border border-slate-400 px-3 py-1.5"
+            />
             {draft.options.length > 2 ? (
-              <button type="button" onClick={() => removeOption(index)} aria-label={`Remove option ${index + 1} of question ${number}`} className={`shrink-0 ${dangerButton}`}>
+              <button
+                type="button"
+                onClick={() => removeOption(index)}
+                aria-label={`Remove option ${index + 1} of question ${number}`}
+                className={`shrink-0 ${dangerButton}`}
+              >
                 ✕
               </button>
             ) : null}
@@ -68,7 +85,11 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {draft.options.length < MAX_OPTIONS ? (
-          <button type="button" onClick={() => onChange({ ...draft, options: [...draft.options, ''] })} className={smallButton}>
+          <button
+            type="button"
+            onClick={() => onChange({ ...draft, options: [...draft.options, ''] })}
+            className={smallButton}
+          >
             Add an option
           </button>
         ) : null}
@@ -76,13 +97,31 @@ export function QuestionEditor({ number, draft, onChange, onMove, onRemove }: Qu
           <label htmlFor={`${id}-marks`} className="block text-sm font-medium">
             Marks
           </label>
-          <input id={`${id}-marks`} type="number" min={0} max={100} value={draft.marks} onChange={(event) => onChange({ ...draft, marks: event.target.value })} className="w-20 rounded-lg border border-slate-400 px-3 py-1.5" />
+          <input
+            id={`${id}-marks`}
+            type="number"
+            min={0}
+            max={100}
+            value={draft.marks}
+            onChange={(event) => onChange({ ...draft, marks: event.target.value })}
+            className="w-20 rounded-lg border border-slate-400 px-3 py-1.5"
+          />
         </div>
         <div className="ml-auto flex flex-wrap gap-2">
-          <button type="button" onClick={() => onMove(-1)} aria-label={`Move question ${number} up`} className={smallButton}>
+          <button
+            type="button"
+            onClick={() => onMove(-1)}
+            aria-label={`Move question ${number} up`}
+            className={smallButton}
+          >
             ↑
           </button>
-          <button type="button" onClick={() => onMove(1)} aria-label={`Move question ${number} down`} className={smallButton}>
+          <button
+            type="button"
+            onClick={() => onMove(1)}
+            aria-label={`Move question ${number} down`}
+            className={smallButton}
+          >
             ↓
           </button>
           <button type="button" onClick={onRemove} aria-label={`Remove question ${number}`} className={dangerButton}>

@@ -67,7 +67,8 @@ function QuizRow({ quiz, onEdit }: { quiz: QuizSummary; onEdit: () => void }) {
       <div className="min-w-0">
         <p className="font-medium">{quiz.name}</p>
         <p className="text-sm text-slate-700">
-          {quiz.questions} {quiz.questions === 1 ? 'question' : 'questions'} · pass mark {quiz.pass_marks} · {quiz.attempts} {quiz.attempts === 1 ? 'attempt' : 'attempts'}
+          {quiz.questions} {quiz.questions === 1 ? 'question' : 'questions'} · pass mark {quiz.pass_marks} ·{' '}
+          {quiz.attempts} {quiz.attempts === 1 ? 'attempt' : 'attempts'}
           {quiz.allow_retake ? '' : ' · one try only'}
         </p>
       </div>
@@ -75,7 +76,13 @@ function QuizRow({ quiz, onEdit }: { quiz: QuizSummary; onEdit: () => void }) {
         <button type="button" onClick={onEdit} aria-label={`Edit ${quiz.name}`} className={smallButton}>
           Edit
         </button>
-        <button type="button" disabled={remove.isPending} onClick={() => void drop()} aria-label={`Delete ${quiz.name}`} className={dangerButton}>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => void drop()}
+          aria-label={`Delete ${quiz.name}`}
+          className={dangerButton}
+        >
           Delete
         </button>
       </div>

@@ -20,7 +20,11 @@ export function ScheduleSection({ subjectId }: { subjectId: number }) {
       <QueryState query={schedule} empty="" isEmpty={() => false}>
         {({ time_zone, batches }) => (
           <>
-            {batches.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No batches yet. Add one to schedule its classes.</p> : null}
+            {batches.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+                No batches yet. Add one to schedule its classes.
+              </p>
+            ) : null}
             {batches.map((batch) => (
               <BatchSection key={batch.id} batch={batch} timeZone={time_zone} />
             ))}
@@ -28,7 +32,12 @@ export function ScheduleSection({ subjectId }: { subjectId: number }) {
         )}
       </QueryState>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
-        <NameForm id="new-batch-name" label="New batch name" submit="Add batch" onSave={async (name) => toast.success((await saveBatch.mutateAsync({ subject_id: subjectId, name })).message)} />
+        <NameForm
+          id="new-batch-name"
+          label="New batch name"
+          submit="Add batch"
+          onSave={async (name) => toast.success((await saveBatch.mutateAsync({ subject_id: subjectId, name })).message)}
+        />
       </div>
     </section>
   );
@@ -47,7 +56,8 @@ function BatchSection({ batch, timeZone }: { batch: ScheduledBatch; timeZone: st
           type="button"
           disabled={deleteBatch.isPending}
           onClick={() => {
-            if (window.confirm(`Delete the batch ${batch.name}? Only a batch with no classes can be deleted.`)) void announce(deleteBatch.mutateAsync(batch.id));
+            if (window.confirm(`Delete the batch ${batch.name}? Only a batch with no classes can be deleted.`))
+              void announce(deleteBatch.mutateAsync(batch.id));
           }}
           aria-label={`Delete ${batch.name}`}
           className={dangerButton}
@@ -81,14 +91,20 @@ function ClassRow({ live, timeZone }: { live: ScheduledClass; timeZone: string }
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => setEditing(!editing)} aria-label={`Edit ${label}`} className={smallButton}>
+          <button
+            type="button"
+            onClick={() => setEditing(!editing)}
+            aria-label={`Edit ${label}`}
+            className={smallButton}
+          >
             Edit
           </button>
           <button
             type="button"
             disabled={deleteClass.isPending}
             onClick={() => {
-              if (window.confirm(`Cancel ${label}? Students will no longer see it.`)) void announce(deleteClass.mutateAsync(live.id));
+              if (window.confirm(`Cancel ${label}? Students will no longer see it.`))
+                void announce(deleteClass.mutateAsync(live.id));
             }}
             aria-label={`Cancel class ${label}`}
             className={dangerButton}

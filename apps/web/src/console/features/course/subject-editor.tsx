@@ -25,7 +25,12 @@ export function SubjectEditor({ subjectId }: { subjectId: number }) {
           <>
             <div className="flex flex-wrap items-center gap-3">
               <h2 className="text-xl font-semibold">{current.name}</h2>
-              <button type="button" onClick={() => setRenaming(!renaming)} aria-expanded={renaming} className={smallButton}>
+              <button
+                type="button"
+                onClick={() => setRenaming(!renaming)}
+                aria-expanded={renaming}
+                className={smallButton}
+              >
                 Rename
               </button>
             </div>
@@ -37,17 +42,30 @@ export function SubjectEditor({ subjectId }: { subjectId: number }) {
                 submit="Save name"
                 onCancel={() => setRenaming(false)}
                 onSave={async (name) => {
-                  toast.success((await saveSubject.mutateAsync({ id: current.id, name, thumbnail: current.thumbnail })).message);
+                  toast.success(
+                    (await saveSubject.mutateAsync({ id: current.id, name, thumbnail: current.thumbnail })).message,
+                  );
                   setRenaming(false);
                 }}
               />
             ) : null}
             {chapters.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No chapters yet. Add the first one below.</p>
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+                No chapters yet. Add the first one below.
+              </p>
             ) : (
-              chapters.map((chapter) => <ChapterSection key={chapter.id} chapter={chapter} initiallyOpen={chapters.length === 1 || chapter.id === added} />)
+              chapters.map((chapter) => (
+                <ChapterSection
+                  key={chapter.id}
+                  chapter={chapter}
+                  initiallyOpen={chapters.length === 1 || chapter.id === added}
+                />
+              ))
             )}
-            <section aria-labelledby="add-chapter" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+            <section
+              aria-labelledby="add-chapter"
+              className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+            >
               <h3 id="add-chapter" className="font-semibold">
                 Add a chapter
               </h3>

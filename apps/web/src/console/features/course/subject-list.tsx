@@ -50,19 +50,35 @@ function SubjectRow({ subject }: { subject: AuthoredSubject }) {
     <li className="space-y-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
-          {subject.thumbnail ? <img src={subject.thumbnail} alt="" width={48} height={48} className="size-12 rounded-md object-cover" /> : <span aria-hidden="true" className="size-12 rounded-md bg-slate-200" />}
+          {subject.thumbnail ? (
+            <img src={subject.thumbnail} alt="" width={48} height={48} className="size-12 rounded-md object-cover" />
+          ) : (
+            <span aria-hidden="true" className="size-12 rounded-md bg-slate-200" />
+          )}
           <div className="min-w-0">
-            <Link href={`/course?subject=${subject.id}`} className="font-medium text-blue-800 underline underline-offset-2">
+            <Link
+              href={`/course?subject=${subject.id}`}
+              className="font-medium text-blue-800 underline underline-offset-2"
+            >
               {subject.name}
             </Link>
             <p className="text-sm text-slate-700">
-              {subject.chapters} {subject.chapters === 1 ? 'chapter' : 'chapters'} · {subject.students} {subject.students === 1 ? 'student' : 'students'}
+              {subject.chapters} {subject.chapters === 1 ? 'chapter' : 'chapters'} · {subject.students}{' '}
+              {subject.students === 1 ? 'student' : 'students'}
             </p>
-            {subject.thumbnail_name ? <p className="text-sm break-all text-slate-600">Picture: {subject.thumbnail_name}</p> : null}
+            {subject.thumbnail_name ? (
+              <p className="text-sm break-all text-slate-600">Picture: {subject.thumbnail_name}</p>
+            ) : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => setPicture(!picture)} aria-expanded={picture} aria-label={`Picture of ${subject.name}`} className={smallButton}>
+          <button
+            type="button"
+            onClick={() => setPicture(!picture)}
+            aria-expanded={picture}
+            aria-label={`Picture of ${subject.name}`}
+            className={smallButton}
+          >
             Picture
           </button>
           <ItemActions
@@ -70,7 +86,12 @@ function SubjectRow({ subject }: { subject: AuthoredSubject }) {
             busy={busy}
             onMove={(direction) => void announce(move.mutateAsync({ kind: 'subject', id: subject.id, direction }))}
             onDelete={() => {
-              if (window.confirm(`Delete ${subject.name}? Only a subject with no chapters, batches or students can be deleted.`)) void announce(deleteSubject.mutateAsync(subject.id));
+              if (
+                window.confirm(
+                  `Delete ${subject.name}? Only a subject with no chapters, batches or students can be deleted.`,
+                )
+              )
+                void announce(deleteSubject.mutateAsync(subject.id));
             }}
           />
         </div>

@@ -7,7 +7,9 @@ import { useCourseActions } from './api/course.ts';
 import { FileUpload, videoDuration } from '../../components/file-upload.tsx';
 import { FormButtons } from './item-actions.tsx';
 
-type TopicFormProps = { chapterId: number; topic?: undefined; onDone?: undefined } | { chapterId?: undefined; topic: AuthoredTopic; onDone: () => void };
+type TopicFormProps =
+  | { chapterId: number; topic?: undefined; onDone?: undefined }
+  | { chapterId?: undefined; topic: AuthoredTopic; onDone: () => void };
 
 /** Adds a topic to a chapter, or changes one: its name, and its video uploaded here or given as a link. */
 export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
@@ -16,7 +18,9 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
   const uploaded = topic?.video_link.startsWith('/media/') ?? false;
   const [source, setSource] = useState<'file' | 'link'>(topic && !uploaded ? 'link' : 'file');
   const [link, setLink] = useState(topic && !uploaded ? topic.video_link : '');
-  const [file, setFile] = useState<{ address: string; duration: number | null } | null>(uploaded ? { address: topic!.video_link, duration: topic!.duration_seconds } : null);
+  const [file, setFile] = useState<{ address: string; duration: number | null } | null>(
+    uploaded ? { address: topic!.video_link, duration: topic!.duration_seconds } : null,
+  );
   const [problems, setProblems] = useState<Record<string, string>>({});
   // Pressed while the file is still on its way, the form would not know the stored file yet: it waits.
   const [uploading, setUploading] = useState(false);
@@ -50,17 +54,23 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={topic ? `Edit ${topic.name}` : 'Add a topic'} className="space-y-3 rounded-md bg-slate-50 p-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label={topic ? `Edit ${topic.name}` : 'Add a topic'}
+      className="space-y-3 rounded-md bg-slate-50 p-3"
+    >
       {topic ? null : <p className="font-medium">Add a topic</p>}
       <TextField id={`${key}-name`} label="Topic name" value={name} onChange={setName} problem={problems.name} />
       <fieldset className="space-y-2">
         <legend className="font-medium">Video</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2">
-            <input type="radio" name={`${key}-source`} checked={source === 'file'} onChange={() => setSource('file')} /> Upload a file
+            <input type="radio" name={`${key}-source`} checked={source === 'file'} onChange={() => setSource('file')} />{' '}
+            Upload a file
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name={`${key}-source`} checked={source === 'link'} onChange={() => setSource('link')} /> A YouTube, Vimeo or .m3u8 link
+            <input type="radio" name={`${key}-source`} checked={source === 'link'} onChange={() => setSource('link')} />{' '}
+            A YouTube, Vimeo or .m3u8 link
           </label>
         </div>
         {source === 'file' ? (
@@ -77,13 +87,28 @@ export function TopicForm({ chapterId, topic, onDone }: TopicFormProps) {
             }}
           />
         ) : (
-          <TextField id={`${key}-link`} label="Video address" hint="https://www.youtube.com/watch?v=…, https://vimeo.com/…, or an https …/playlist.m3u8" value={link} onChange={setLink} />
+          <TextField
+            id={`${key}-link`}
+            label="Video address"
+            hint="https://www.youtube.com/watch?v=…, https://vimeo.com/…, or an https …/playlist.m3u8"
+            value={link}
+            onChange={setLink}
+          />
         )}
-        <p id={`${key}-video-problem`} role={problems.video_link ? 'alert' : undefined} className="min-h-5 text-sm text-red-700">
+        <p
+          id={`${key}-video-problem`}
+          role={problems.video_link ? 'alert' : undefined}
+          className="min-h-5 text-sm text-red-700"
+        >
           {problems.video_link}
         </p>
       </fieldset>
-      <FormButtons submit={topic ? 'Save topic' : 'Add topic'} busy={saveTopic.isPending} waitingFor={uploading && source === 'file' ? 'Waiting for the video to finish uploading.' : undefined} onCancel={onDone} />
+      <FormButtons
+        submit={topic ? 'Save topic' : 'Add topic'}
+        busy={saveTopic.isPending}
+        waitingFor={uploading && source === 'file' ? 'Waiting for the video to finish uploading.' : undefined}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -18,7 +18,10 @@ export default function InsightsPage() {
       <QueryState query={catalogue} empty="There are no subjects yet. Import a course first.">
         {(subjects) => {
           const subject = subjects.find((s) => s.id === subjectId);
-          const quizzes = subject?.chapters.flatMap((chapter) => chapter.quizzes.map((quiz) => ({ ...quiz, chapter: chapter.name }))) ?? [];
+          const quizzes =
+            subject?.chapters.flatMap((chapter) =>
+              chapter.quizzes.map((quiz) => ({ ...quiz, chapter: chapter.name })),
+            ) ?? [];
           const quiz = quizzes.find((q) => q.id === quizId);
           return (
             <div className="space-y-4">
@@ -46,7 +49,13 @@ export default function InsightsPage() {
                   disabled={quizzes.length === 0}
                   onChange={(value) => setQuizId(value ? Number(value) : null)}
                 >
-                  <option value="">{subject ? (quizzes.length ? 'Choose a quiz' : 'This subject has no quizzes') : 'Choose a subject first'}</option>
+                  <option value="">
+                    {subject
+                      ? quizzes.length
+                        ? 'Choose a quiz'
+                        : 'This subject has no quizzes'
+                      : 'Choose a subject first'}
+                  </option>
                   {quizzes.map((q) => (
                     <option key={q.id} value={q.id}>
                       {q.chapter} · {q.name}

@@ -9,7 +9,14 @@ import { useStaffSession } from '../../lib/staff-session.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
+const teacher: StaffMember = {
+  staff_id: 2,
+  name: 'Tara Teacher',
+  mobile: '+919811100002',
+  role: 'teacher',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const catalogue = {
   subjects: [
     { id: 3, name: 'Physics', chapters: [{ id: 11, name: 'Units', quizzes: [{ id: 5, name: 'Units quiz' }] }] },
@@ -28,7 +35,11 @@ function renderInsights(handlers: Record<string, (call: ApiCall) => ReturnType<t
   return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
 }
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
 
 describe('insights', { timeout: 20_000 }, () => {
   it("shows a subject's topics with how many enrolled students watched them, and downloads them as CSV", async () => {
@@ -37,7 +48,13 @@ describe('insights', { timeout: 20_000 }, () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { calls, user } = renderInsights({
       '/Insights/subject': () =>
-        ok({ enrolled: 40, topics: [{ topic_id: 21, chapter: 'Units', topic: 'Intro', watched: 30, finished: 10 }, { topic_id: 22, chapter: 'Units', topic: 'Errors', watched: 0, finished: 0 }] }),
+        ok({
+          enrolled: 40,
+          topics: [
+            { topic_id: 21, chapter: 'Units', topic: 'Intro', watched: 30, finished: 10 },
+            { topic_id: 22, chapter: 'Units', topic: 'Errors', watched: 0, finished: 0 },
+          ],
+        }),
     });
     await user.selectOptions(await screen.findByLabelText('Subject'), 'Physics');
     const table = await screen.findByRole('table', { name: 'Topics of Physics' });
@@ -51,7 +68,9 @@ describe('insights', { timeout: 20_000 }, () => {
       reader.onload = () => resolve(reader.result as string);
       reader.readAsText(created.mock.calls[0]![0] as Blob);
     });
-    expect(csv.replace(/^\uFEFF/, '')).toBe('Chapter,Topic,Watched,Watched to the end,Enrolled\r\nUnits,Intro,30,10,40\r\nUnits,Errors,0,0,40\r\n');
+    expect(csv.replace(/^\uFEFF/, '')).toBe(
+      'Chapter,Topic,Watched,Watched to the end,Enrolled\r\nUnits,Intro,30,10,40\r\nUnits,Errors,0,0,40\r\n',
+    );
     expect(clicked).toHaveBeenCalledTimes(1);
   });
 
@@ -59,7 +78,15 @@ describe('insights', { timeout: 20_000 }, () => {
     const { user } = renderInsights({
       '/Insights/subject': () => ok({ enrolled: 2, topics: [] }),
       '/Insights/quiz': () =>
-        ok({ attempts: 4, average_percent: 62.5, pass_percent: 50, questions: [{ question_id: 9, question: 'Hard one', answered: 4, wrong: 3 }, { question_id: 8, question: 'Easy one', answered: 4, wrong: 0 }] }),
+        ok({
+          attempts: 4,
+          average_percent: 62.5,
+          pass_percent: 50,
+          questions: [
+            { question_id: 9, question: 'Hard one', answered: 4, wrong: 3 },
+            { question_id: 8, question: 'Easy one', answered: 4, wrong: 0 },
+          ],
+        }),
     });
     expect(await screen.findByLabelText('Quiz')).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Subject'), 'Physics');
@@ -70,13 +97,28 @@ describe('insights', { timeout: 20_000 }, () => {
     expect(rowsOf(within(results).getByRole('table'))).toEqual(['Hard one3 of 4 (75%)', 'Easy one0 of 4 (0%)']);
   });
 
-  it("finds a student and shows what they watched and the quizzes they took", async () => {
+  it('finds a student and shows what they watched and the quizzes they took', async () => {
     const { user } = renderInsights({
-      '/Students/list': () => ok({ students: [{ stud_id: 7, name: 'Arjun Sharma', mobile: '+919876543210', active: true, academic_level: 'Class 12' }], next: null }),
+      '/Students/list': () =>
+        ok({
+          students: [
+            { stud_id: 7, name: 'Arjun Sharma', mobile: '+919876543210', active: true, academic_level: 'Class 12' },
+          ],
+          next: null,
+        }),
       '/Insights/student': () =>
         ok({
           name: 'Arjun Sharma',
-          watched: [{ subject: 'Physics', chapter: 'Units', topic: 'Intro', position_seconds: 30, duration_seconds: 60, watched_at: '2026-11-24T04:30:00Z' }],
+          watched: [
+            {
+              subject: 'Physics',
+              chapter: 'Units',
+              topic: 'Intro',
+              position_seconds: 30,
+              duration_seconds: 60,
+              watched_at: '2026-11-24T04:30:00Z',
+            },
+          ],
           attempts: [],
         }),
     });

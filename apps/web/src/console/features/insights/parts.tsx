@@ -1,13 +1,25 @@
 import type { ReactNode } from 'react';
 
 /** A titled part of the insights page, with its table's CSV export once there is data. */
-export function Section({ title, onExport, children }: { title: string; onExport: (() => void) | undefined; children: ReactNode }) {
+export function Section({
+  title,
+  onExport,
+  children,
+}: {
+  title: string;
+  onExport: (() => void) | undefined;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         {onExport ? (
-          <button type="button" onClick={onExport} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onExport}
+            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
             Download CSV
           </button>
         ) : null}
@@ -22,7 +34,15 @@ export function Section({ title, onExport, children }: { title: string; onExport
  * sideways in a box a phone shows no scrollbar for (docs/decisions/060-console-on-a-phone.md). Only one of the two is
  * displayed, so a screen reader meets the rows once.
  */
-export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: { key: number; cells: ReactNode[] }[] }) {
+export function Table({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string[];
+  rows: { key: number; cells: ReactNode[] }[];
+}) {
   return (
     <>
       <ul aria-label={caption} className="space-y-2 sm:hidden">
@@ -40,7 +60,12 @@ export function Table({ caption, head, rows }: { caption: string; head: string[]
         ))}
       </ul>
       {/* Focusable, so a keyboard can scroll a table wider than a tablet (axe: scrollable-region-focusable). */}
-      <div tabIndex={0} role="region" aria-label={caption} className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700 sm:block">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700 sm:block"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -39,7 +39,10 @@ export function QuizResults({ quizId, quizName }: { quizId: number; quizName: st
             <Table
               caption="Questions, most often answered wrong first"
               head={['Question', 'Answered wrong']}
-              rows={data.questions.map((row) => ({ key: row.question_id, cells: [row.question, <ShareBar key="w" value={row.wrong} of={row.answered} tone="red" />] }))}
+              rows={data.questions.map((row) => ({
+                key: row.question_id,
+                cells: [row.question, <ShareBar key="w" value={row.wrong} of={row.answered} tone="red" />],
+              }))}
             />
           </>
         )}

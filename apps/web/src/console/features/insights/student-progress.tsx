@@ -17,7 +17,13 @@ export function StudentProgress() {
         <label htmlFor="insights-student" className="block font-medium">
           Find a student by name or number
         </label>
-        <input id="insights-student" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} className="w-full rounded-lg border border-slate-400 px-3 py-2" />
+        <input
+          id="insights-student"
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          className="w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
       </div>
       {found.data && found.data.length > 0 ? (
         <ul aria-label="Matching students" className="flex flex-wrap gap-2">
@@ -55,7 +61,14 @@ function ChosenStudent({ studentId }: { studentId: number }) {
                 downloadCsv(
                   `${name} watched.csv`,
                   ['Subject', 'Chapter', 'Topic', 'Seconds watched', 'Length in seconds', 'Last watched'],
-                  progress.data.watched.map((row) => [row.subject, row.chapter, row.topic, Math.round(row.position_seconds), row.duration_seconds ?? '', row.watched_at]),
+                  progress.data.watched.map((row) => [
+                    row.subject,
+                    row.chapter,
+                    row.topic,
+                    Math.round(row.position_seconds),
+                    row.duration_seconds ?? '',
+                    row.watched_at,
+                  ]),
                 )
             : undefined
         }
@@ -69,7 +82,11 @@ function ChosenStudent({ studentId }: { studentId: number }) {
                 key: index,
                 cells: [
                   `${row.subject} · ${row.chapter} · ${row.topic}`,
-                  row.duration_seconds ? <ShareBar key="p" value={Math.round(row.position_seconds)} of={Math.round(row.duration_seconds)} /> : `${Math.round(row.position_seconds)} s`,
+                  row.duration_seconds ? (
+                    <ShareBar key="p" value={Math.round(row.position_seconds)} of={Math.round(row.duration_seconds)} />
+                  ) : (
+                    `${Math.round(row.position_seconds)} s`
+                  ),
                   formatDateTime(row.watched_at, 'dateTime'),
                 ],
               }))}
@@ -85,7 +102,13 @@ function ChosenStudent({ studentId }: { studentId: number }) {
                 downloadCsv(
                   `${name} quizzes.csv`,
                   ['Quiz', 'Marks', 'Out of', 'Result', 'Taken'],
-                  progress.data.attempts.map((row) => [row.quiz, row.marks, row.max_marks, row.result, row.attended_on]),
+                  progress.data.attempts.map((row) => [
+                    row.quiz,
+                    row.marks,
+                    row.max_marks,
+                    row.result,
+                    row.attended_on,
+                  ]),
                 )
             : undefined
         }
@@ -97,7 +120,12 @@ function ChosenStudent({ studentId }: { studentId: number }) {
               head={['Quiz', 'Marks', 'Result', 'Taken']}
               rows={data.attempts.map((row, index) => ({
                 key: index,
-                cells: [row.quiz, `${row.marks}/${row.max_marks}`, row.result, formatDateTime(row.attended_on, 'dateTime')],
+                cells: [
+                  row.quiz,
+                  `${row.marks}/${row.max_marks}`,
+                  row.result,
+                  formatDateTime(row.attended_on, 'dateTime'),
+                ],
               }))}
             />
           )}

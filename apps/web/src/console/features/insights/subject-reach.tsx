@@ -16,7 +16,13 @@ export function SubjectReach({ subjectId, subjectName }: { subjectId: number; su
               downloadCsv(
                 `${subjectName} topics.csv`,
                 ['Chapter', 'Topic', 'Watched', 'Watched to the end', 'Enrolled'],
-                reach.data.topics.map((row) => [row.chapter, row.topic, row.watched, row.finished, reach.data.enrolled]),
+                reach.data.topics.map((row) => [
+                  row.chapter,
+                  row.topic,
+                  row.watched,
+                  row.finished,
+                  reach.data.enrolled,
+                ]),
               )
           : undefined
       }
@@ -24,13 +30,20 @@ export function SubjectReach({ subjectId, subjectName }: { subjectId: number; su
       <QueryState query={reach} isEmpty={(data) => data.topics.length === 0} empty="This subject has no topics yet.">
         {(data) => (
           <>
-            <p className="text-slate-700">{data.enrolled} {data.enrolled === 1 ? 'student is' : 'students are'} enrolled.</p>
+            <p className="text-slate-700">
+              {data.enrolled} {data.enrolled === 1 ? 'student is' : 'students are'} enrolled.
+            </p>
             <Table
               caption={`Topics of ${subjectName}`}
               head={['Chapter', 'Topic', 'Watched', 'To the end']}
               rows={data.topics.map((row) => ({
                 key: row.topic_id,
-                cells: [row.chapter, row.topic, <ShareBar key="w" value={row.watched} of={data.enrolled} />, <ShareBar key="f" value={row.finished} of={data.enrolled} />],
+                cells: [
+                  row.chapter,
+                  row.topic,
+                  <ShareBar key="w" value={row.watched} of={data.enrolled} />,
+                  <ShareBar key="f" value={row.finished} of={data.enrolled} />,
+                ],
               }))}
             />
           </>

@@ -12,7 +12,15 @@ const id = 'news-body';
  * its code is here it says so; should the code fail to load, a plain text box takes its place (the server turns
  * typed paragraphs into HTML), so a notice can still be written.
  */
-export function NewsBodyField({ initialHtml, onChange, problem }: { initialHtml: string; onChange: (html: string) => void; problem: string | undefined }) {
+export function NewsBodyField({
+  initialHtml,
+  onChange,
+  problem,
+}: {
+  initialHtml: string;
+  onChange: (html: string) => void;
+  problem: string | undefined;
+}) {
   const describedBy = `${id}-hint ${id}-problem`;
   return (
     <div className="space-y-1">
@@ -38,12 +46,22 @@ export function NewsBodyField({ initialHtml, onChange, problem }: { initialHtml:
       >
         <Suspense
           fallback={
-            <p role="status" className="flex min-h-60 items-center justify-center rounded-lg border border-slate-300 text-slate-600">
+            <p
+              role="status"
+              className="flex min-h-60 items-center justify-center rounded-lg border border-slate-300 text-slate-600"
+            >
               Loading the editor…
             </p>
           }
         >
-          <RichTextEditor id={id} initialHtml={initialHtml} onChange={onChange} labelledBy={`${id}-label`} describedBy={describedBy} invalid={Boolean(problem)} />
+          <RichTextEditor
+            id={id}
+            initialHtml={initialHtml}
+            onChange={onChange}
+            labelledBy={`${id}-label`}
+            describedBy={describedBy}
+            invalid={Boolean(problem)}
+          />
         </Suspense>
       </EditorLoadBoundary>
       <p id={`${id}-problem`} className="min-h-5 text-sm text-red-700">

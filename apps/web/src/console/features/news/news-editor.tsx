@@ -17,7 +17,9 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
   const [heading, setHeading] = useState(item?.heading ?? '');
   const [body, setBody] = useState(item?.body ?? '');
   const [image, setImage] = useState(item?.image ?? '');
-  const [publishAt, setPublishAt] = useState(item?.status === 'scheduled' && item.published_at ? isoToZoned(item.published_at, INSTITUTE_TIME_ZONE) : '');
+  const [publishAt, setPublishAt] = useState(
+    item?.status === 'scheduled' && item.published_at ? isoToZoned(item.published_at, INSTITUTE_TIME_ZONE) : '',
+  );
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { save, publish } = useNewsActions();
 
@@ -25,7 +27,16 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
     setProblems({});
     try {
       const saved = (await save.mutateAsync({ id: item?.id, heading, body, image })).data;
-      if (then === 'publish') toast.success((await publish.mutateAsync({ id: saved.id, live: true, ...(publishAt ? { at: zonedToIso(publishAt, INSTITUTE_TIME_ZONE) } : {}) })).message);
+      if (then === 'publish')
+        toast.success(
+          (
+            await publish.mutateAsync({
+              id: saved.id,
+              live: true,
+              ...(publishAt ? { at: zonedToIso(publishAt, INSTITUTE_TIME_ZONE) } : {}),
+            })
+          ).message,
+        );
       else toast.success(item ? 'The item is saved.' : 'The draft is saved.');
       onDone();
     } catch (error) {
@@ -39,19 +50,39 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
   const busy = save.isPending || publish.isPending;
 
   return (
-    <form onSubmit={submit} aria-label={item ? 'Edit news item' : 'New news item'} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      onSubmit={submit}
+      aria-label={item ? 'Edit news item' : 'New news item'}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <TextField id="news-heading" label="Heading" value={heading} onChange={setHeading} problem={problems.heading} />
       <NewsBodyField initialHtml={item?.body ?? ''} onChange={setBody} problem={problems.body} />
       <div className="space-y-2">
         {image ? (
           <div className="flex flex-wrap items-center gap-3">
-            <img src={image} alt="The item's picture" width={96} height={64} className="h-16 w-24 rounded-md object-cover" />
-            <button type="button" onClick={() => setImage('')} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+            <img
+              src={image}
+              alt="The item's picture"
+              width={96}
+              height={64}
+              className="h-16 w-24 rounded-md object-cover"
+            />
+            <button
+              type="button"
+              onClick={() => setImage('')}
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+            >
               Remove the picture
             </button>
           </div>
         ) : null}
-        <FileUpload id="news-picture" label={image ? 'Another picture (optional)' : 'Picture (optional)'} kind="picture" hint="PNG, JPEG or WebP, at most a few hundred KB: students on mobile data load it." onUploaded={(answer) => setImage(answer.address)} />
+        <FileUpload
+          id="news-picture"
+          label={image ? 'Another picture (optional)' : 'Picture (optional)'}
+          kind="picture"
+          hint="PNG, JPEG or WebP, at most a few hundred KB: students on mobile data load it."
+          onUploaded={(answer) => setImage(answer.address)}
+        />
         {problems.image ? <p className="text-sm text-red-700">{problems.image}</p> : null}
       </div>
       {item?.status === 'published' ? null : (
@@ -77,7 +108,12 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
           {item ? 'Save' : 'Save draft'}
         </button>
         {item?.status !== 'published' ? (
-          <button type="button" disabled={busy} onClick={() => void store('publish')} className={`${button} bg-slate-900 text-white hover:bg-slate-700`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void store('publish')}
+            className={`${button} bg-slate-900 text-white hover:bg-slate-700`}
+          >
             {publishAt ? 'Save and schedule' : 'Save and publish'}
           </button>
         ) : null}

@@ -13,7 +13,11 @@ const statusStyle: Record<ManagedNews['status'], string> = {
   scheduled: 'bg-amber-100 text-amber-900',
   published: 'bg-green-100 text-green-800',
 };
-const statusName: Record<ManagedNews['status'], string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
+const statusName: Record<ManagedNews['status'], string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
 
 /** /console/news: the institute's news and events, drafts included; write, publish, take back, delete. */
 export default function NewsPage() {
@@ -28,12 +32,19 @@ export default function NewsPage() {
         <NewsEditor key={editing} item={open} onDone={() => setEditing(null)} />
       ) : (
         <>
-          <button type="button" onClick={() => setEditing('new')} className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700">
+          <button
+            type="button"
+            onClick={() => setEditing('new')}
+            className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700"
+          >
             New item
           </button>
           <QueryState query={news} empty="No news yet. Write the first item.">
             {(items) => (
-              <ul aria-label="News items" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              <ul
+                aria-label="News items"
+                className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+              >
                 {items.map((item) => (
                   <NewsRow key={item.id} item={item} onEdit={() => setEditing(item.id)} />
                 ))}
@@ -48,20 +59,30 @@ export default function NewsPage() {
 
 function NewsRow({ item, onEdit }: { item: ManagedNews; onEdit: () => void }) {
   const { publish, remove } = useNewsActions();
-  const when = item.published_at ? formatDateTime(item.published_at, 'dateTime') : `changed ${formatDateTime(item.updated_at, 'dateTime')}`;
-  const act = (work: Promise<{ message: string }>) => work.then((answer) => toast.success(answer.message)).catch((error: Error) => toast.error(error.message));
+  const when = item.published_at
+    ? formatDateTime(item.published_at, 'dateTime')
+    : `changed ${formatDateTime(item.updated_at, 'dateTime')}`;
+  const act = (work: Promise<{ message: string }>) =>
+    work.then((answer) => toast.success(answer.message)).catch((error: Error) => toast.error(error.message));
   const busy = publish.isPending || remove.isPending;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="min-w-0">
         <SafeHtml html={item.heading} kind="inline" as="span" className="font-medium text-slate-900" />
         <p className="text-sm text-slate-700">
-          <span className={`mr-2 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[item.status]}`}>{statusName[item.status]}</span>
+          <span className={`mr-2 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[item.status]}`}>
+            {statusName[item.status]}
+          </span>
           {when}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={onEdit} aria-label={`Edit ${plain(item.heading)}`} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={`Edit ${plain(item.heading)}`}
+          className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+        >
           Edit
         </button>
         <button
@@ -77,7 +98,8 @@ function NewsRow({ item, onEdit }: { item: ManagedNews; onEdit: () => void }) {
           type="button"
           disabled={busy}
           onClick={() => {
-            if (window.confirm(`Delete “${plain(item.heading)}”? Students will no longer see it.`)) void act(remove.mutateAsync(item.id));
+            if (window.confirm(`Delete “${plain(item.heading)}”? Students will no longer see it.`))
+              void act(remove.mutateAsync(item.id));
           }}
           aria-label={`Delete ${plain(item.heading)}`}
           className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"

@@ -19,7 +19,14 @@ beforeAll(() => {
 });
 
 const base = '/console/micros/Staff';
-const teacher: StaffMember = { staff_id: 2, name: 'Tara Teacher', mobile: '+919811100002', role: 'teacher', active: true, created_at: '2026-11-23T10:00:00Z' };
+const teacher: StaffMember = {
+  staff_id: 2,
+  name: 'Tara Teacher',
+  mobile: '+919811100002',
+  role: 'teacher',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const item = (id: number, heading: string, status: ManagedNews['status']): ManagedNews => ({
   id,
   heading,
@@ -31,21 +38,30 @@ const item = (id: number, heading: string, status: ManagedNews['status']): Manag
 });
 
 function renderNews(handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(teacher), ...Object.fromEntries(Object.entries(handlers).map(([path, handler]) => [`${base}${path}`, handler])) });
+  const calls = mockApi({
+    [`${base}/Auth/me`]: () => ok(teacher),
+    ...Object.fromEntries(Object.entries(handlers).map(([path, handler]) => [`${base}${path}`, handler])),
+  });
   useStaffSession.setState({ staff: teacher, token: 'staff-token' });
   window.history.replaceState(null, '', '/console/news');
   return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
 }
-const sent = (calls: ApiCall[], path: string) => calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);
+const sent = (calls: ApiCall[], path: string) =>
+  calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);
 
 describe('news in the console', { timeout: 20_000 }, () => {
   it('lists items with their state, and publishes a draft or takes a published item back', async () => {
     const { calls, user } = renderNews({
-      '/News/list': () => ok({ items: [item(2, 'Holiday on <b>Friday</b>', 'draft'), item(1, 'Mock test', 'published')] }),
+      '/News/list': () =>
+        ok({ items: [item(2, 'Holiday on <b>Friday</b>', 'draft'), item(1, 'Mock test', 'published')] }),
       '/News/publish': () => ok(item(2, 'x', 'published'), 'Students see it now.'),
     });
     const list = await screen.findByRole('list', { name: 'News items' });
-    expect(within(list).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       expect.stringMatching(/^Holiday on FridayDraftchanged 24 Nov 2026, 10:00 am/),
       expect.stringMatching(/^Mock testPublished24 Nov 2026, 10:00 am/),
     ]);
@@ -82,13 +98,18 @@ describe('news in the console', { timeout: 20_000 }, () => {
     expect(within(preview).getByText('Bring your card').tagName).toBe('STRONG');
     await user.click(screen.getByRole('button', { name: 'Save and publish' }));
     expect(await screen.findByText('Students see it now.')).toBeInTheDocument();
-    expect(sent(calls, '/News/save')).toEqual([{ heading: 'Results day', body: '<ul><li><p><strong>Bring your card</strong></p></li></ul>', image: '' }]);
+    expect(sent(calls, '/News/save')).toEqual([
+      { heading: 'Results day', body: '<ul><li><p><strong>Bring your card</strong></p></li></ul>', image: '' },
+    ]);
     expect(sent(calls, '/News/publish')).toEqual([{ id: 5 }]);
     expect(await screen.findByRole('button', { name: 'New item' })).toBeInTheDocument();
   });
 
   it('opens an item with its HTML in the editor, links words by keyboard, and saves the change', async () => {
-    const stored = { ...item(3, 'Fees', 'published'), body: '<p>Pay the <em>fees</em> by Friday.</p><ol><li><p>Online</p></li></ol>' };
+    const stored = {
+      ...item(3, 'Fees', 'published'),
+      body: '<p>Pay the <em>fees</em> by Friday.</p><ol><li><p>Online</p></li></ol>',
+    };
     const { calls, user } = renderNews({ '/News/list': () => ok({ items: [stored] }), '/News/save': () => ok(stored) });
     await user.click(await screen.findByRole('button', { name: 'Edit Fees' }));
     const text = await screen.findByRole('textbox', { name: 'Text' });
@@ -119,7 +140,10 @@ describe('news in the console', { timeout: 20_000 }, () => {
   });
 
   it('shows a refused field beside it', async () => {
-    const { user } = renderNews({ '/News/list': () => ok({ items: [] }), '/News/save': () => refused(400, 'heading: nothing is left of it once markup is removed.') });
+    const { user } = renderNews({
+      '/News/list': () => ok({ items: [] }),
+      '/News/save': () => refused(400, 'heading: nothing is left of it once markup is removed.'),
+    });
     await user.click(await screen.findByRole('button', { name: 'New item' }));
     await user.type(screen.getByLabelText('Heading'), '<img src=x>');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -144,7 +168,10 @@ describe('news in the console', { timeout: 20_000 }, () => {
 
   it('deletes only after the staff member confirms', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const { calls, user } = renderNews({ '/News/list': () => ok({ items: [item(1, 'Mock test', 'published')] }), '/News/delete': () => ok(null, 'The item is deleted.') });
+    const { calls, user } = renderNews({
+      '/News/list': () => ok({ items: [item(1, 'Mock test', 'published')] }),
+      '/News/delete': () => ok(null, 'The item is deleted.'),
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete Mock test' }));
     expect(sent(calls, '/News/delete')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete Mock test' }));

@@ -9,12 +9,29 @@ import { useStaffSession } from '../../lib/staff-session.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tarun Teacher', role: 'teacher' };
-const quiet: RegistrationBudgetState = { per_hour: 30, per_day: 200, sent_last_hour: 4, sent_last_day: 11, refused_last_day: 0, last_refused_at: null };
+const quiet: RegistrationBudgetState = {
+  per_hour: 30,
+  per_day: 200,
+  sent_last_hour: 4,
+  sent_last_day: 11,
+  refused_last_day: 0,
+  last_refused_at: null,
+};
 
 function openOverview(staff: StaffMember, budget: RegistrationBudgetState) {
-  const calls = mockApi({ [`${base}/Auth/me`]: () => ok(staff), [`${base}/RegistrationBudget/status`]: () => ok(budget) });
+  const calls = mockApi({
+    [`${base}/Auth/me`]: () => ok(staff),
+    [`${base}/RegistrationBudget/status`]: () => ok(budget),
+  });
   useStaffSession.setState({ staff, token: 'staff-token' });
   window.history.replaceState(null, '', '/console');
   render(<ConsoleApp />);
@@ -24,14 +41,24 @@ function openOverview(staff: StaffMember, budget: RegistrationBudgetState) {
 describe("the Overview's registration codes", () => {
   it('shows an admin how much of the budget is spent, with no alarm while nothing was refused', async () => {
     openOverview(admin, quiet);
-    expect(await screen.findByText('Texted to new students: 4 of 30 in the last hour, 11 of 200 in the last 24 hours.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Texted to new students: 4 of 30 in the last hour, 11 of 200 in the last 24 hours.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says that the budget was used up, how many signups were refused, when, and what to do', async () => {
-    openOverview(admin, { ...quiet, sent_last_hour: 30, sent_last_day: 30, refused_last_day: 170, last_refused_at: '2026-11-27T08:35:00Z' });
+    openOverview(admin, {
+      ...quiet,
+      sent_last_hour: 30,
+      sent_last_day: 30,
+      refused_last_day: 170,
+      last_refused_at: '2026-11-27T08:35:00Z',
+    });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^The budget was used up: 170 signups were refused in the last 24 hours, the last at .*2:05.*\. If these are real students, raise REGISTRATION_SMS_PER_HOUR/);
+    expect(alert).toHaveTextContent(
+      /^The budget was used up: 170 signups were refused in the last 24 hours, the last at .*2:05.*\. If these are real students, raise REGISTRATION_SMS_PER_HOUR/,
+    );
   });
 
   it('is not asked for on a teacher’s Overview (the call is for admins)', async () => {

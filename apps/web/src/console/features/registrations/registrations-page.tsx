@@ -15,17 +15,23 @@ export default function RegistrationsPage() {
         <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
           <p className="font-semibold text-red-800">Could not load this.</p>
           <p className="text-red-800">{query.error.message}</p>
-          <button type="button" onClick={() => void query.refetch()} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium">
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium"
+          >
             Try again
           </button>
         </div>
       ) : query.data.requests.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No requests are waiting.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No requests are waiting.
+        </p>
       ) : (
         <>
           <p className="text-slate-700">
-            {query.data.pending} waiting. Approving creates the student and texts them that they can sign in; rejecting texts them
-            your reason.
+            {query.data.pending} waiting. Approving creates the student and texts them that they can sign in; rejecting
+            texts them your reason.
           </p>
           <ul className="space-y-4">
             {query.data.requests.map((request) => (

@@ -9,7 +9,14 @@ import { useStaffSession } from '../../lib/staff-session.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const request: RegistrationRequest = {
   request_id: 12,
   name: 'Kavya Menon',
@@ -34,14 +41,20 @@ function renderConsole(path: string) {
 }
 
 describe('registration requests in the console', () => {
-  it('shows the waiting count in the navigation and approves a request with the chosen subjects', { timeout: 20_000 }, async () => {
+  it('shows the waiting count in the navigation and approves a request with the chosen subjects', {
+    timeout: 20_000,
+  }, async () => {
     let decided = false;
     const calls = mockApi({
       [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () => ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects }),
+      [`${base}/Registrations/list`]: () =>
+        ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects }),
       [`${base}/Registrations/approve`]: () => {
         decided = true;
-        return ok({ student_id: 40, sms_sent: true }, 'Kavya Menon is now a student. They got an SMS: they can sign in now.');
+        return ok(
+          { student_id: 40, sms_sent: true },
+          'Kavya Menon is now a student. They got an SMS: they can sign in now.',
+        );
       },
     });
     const { user } = renderConsole('/console/registrations');
@@ -58,7 +71,9 @@ describe('registration requests in the console', () => {
 
     await user.click(within(card).getByRole('checkbox', { name: 'Physics' }));
     await user.click(within(card).getByRole('button', { name: 'Approve Kavya Menon' }));
-    expect(await screen.findByText('Kavya Menon is now a student. They got an SMS: they can sign in now.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Kavya Menon is now a student. They got an SMS: they can sign in now.'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/approve'))?.body).toEqual({ request_id: 12, subject_ids: [1] });
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /^Registrations\s*$/ })).toBeInTheDocument();
@@ -68,7 +83,8 @@ describe('registration requests in the console', () => {
     const calls = mockApi({
       [`${base}/Auth/me`]: () => ok(admin),
       [`${base}/Registrations/list`]: () => ok({ requests: [request], pending: 1, subjects }),
-      [`${base}/Registrations/reject`]: () => ok({ sms_sent: true }, "Kavya Menon's request was rejected. They got the reason by SMS."),
+      [`${base}/Registrations/reject`]: () =>
+        ok({ sms_sent: true }, "Kavya Menon's request was rejected. They got the reason by SMS."),
     });
     const { user } = renderConsole('/console/registrations');
     const card = await screen.findByRole('article', { name: 'Kavya Menon' });
@@ -79,8 +95,13 @@ describe('registration requests in the console', () => {
     );
     await user.type(within(card).getByLabelText('Reason (sent to the student by SMS)'), 'The batch is full.');
     await user.click(within(card).getByRole('button', { name: 'Reject Kavya Menon' }));
-    expect(await screen.findByText("Kavya Menon's request was rejected. They got the reason by SMS.")).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/reject'))?.body).toEqual({ request_id: 12, reason: 'The batch is full.' });
+    expect(
+      await screen.findByText("Kavya Menon's request was rejected. They got the reason by SMS."),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/reject'))?.body).toEqual({
+      request_id: 12,
+      reason: 'The batch is full.',
+    });
   });
 
   it("shows the server's refusal, e.g. a number that became a student meanwhile", async () => {
@@ -94,17 +115,25 @@ describe('registration requests in the console', () => {
     const card = await screen.findByRole('article', { name: 'Kavya Menon' });
     await user.click(within(card).getByRole('checkbox', { name: 'Chemistry' }));
     await user.click(within(card).getByRole('button', { name: 'Approve Kavya Menon' }));
-    expect(await screen.findByText('+919988776655 already belongs to the student Kavya M; reject this request instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('+919988776655 already belongs to the student Kavya M; reject this request instead.'),
+    ).toBeInTheDocument();
   });
 
   it('says when nothing waits, and when the list cannot be loaded', async () => {
-    mockApi({ [`${base}/Auth/me`]: () => ok(admin), [`${base}/Registrations/list`]: () => ok({ requests: [], pending: 0, subjects }) });
+    mockApi({
+      [`${base}/Auth/me`]: () => ok(admin),
+      [`${base}/Registrations/list`]: () => ok({ requests: [], pending: 0, subjects }),
+    });
     renderConsole('/console/registrations');
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();
   });
 
   it('offers a retry when the list fails', async () => {
-    mockApi({ [`${base}/Auth/me`]: () => ok(admin), [`${base}/Registrations/list`]: () => refused(500, 'Something broke') });
+    mockApi({
+      [`${base}/Auth/me`]: () => ok(admin),
+      [`${base}/Registrations/list`]: () => refused(500, 'Something broke'),
+    });
     renderConsole('/console/registrations');
     expect(await screen.findByText('Something broke')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -34,18 +34,26 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
     event.preventDefault();
     if (chosen.length === 0) return setProblem({ subjects: 'Choose at least one subject.' });
     setProblem({});
-    approve.mutate({ request_id: request.request_id, subject_ids: chosen }, { onSuccess: (a) => toast.success(a.message), onError: refused });
+    approve.mutate(
+      { request_id: request.request_id, subject_ids: chosen },
+      { onSuccess: (a) => toast.success(a.message), onError: refused },
+    );
   };
 
   const submitRejection = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setProblem({ reason: 'Write the reason: the student gets it by SMS.' });
     setProblem({});
-    reject.mutate({ request_id: request.request_id, reason }, { onSuccess: (a) => toast.success(a.message), onError: refused });
+    reject.mutate(
+      { request_id: request.request_id, reason },
+      { onSuccess: (a) => toast.success(a.message), onError: refused },
+    );
   };
 
   const toggle = (subjectId: number) =>
-    setChosen((current) => (current.includes(subjectId) ? current.filter((s) => s !== subjectId) : [...current, subjectId]));
+    setChosen((current) =>
+      current.includes(subjectId) ? current.filter((s) => s !== subjectId) : [...current, subjectId],
+    );
 
   return (
     <article aria-labelledby={`${id}-name`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -91,7 +99,11 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
             <button type="submit" disabled={busy} className={`${buttonClass} bg-red-700 text-white hover:bg-red-800`}>
               Reject {request.name}
             </button>
-            <button type="button" onClick={() => setRejecting(false)} className={`${buttonClass} border border-slate-400`}>
+            <button
+              type="button"
+              onClick={() => setRejecting(false)}
+              className={`${buttonClass} border border-slate-400`}
+            >
               Cancel
             </button>
           </div>
@@ -103,7 +115,12 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {subjects.map((subject) => (
                 <label key={subject.subject_id} className="flex items-center gap-2 py-1">
-                  <input type="checkbox" checked={chosen.includes(subject.subject_id)} onChange={() => toggle(subject.subject_id)} className="size-4" />
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(subject.subject_id)}
+                    onChange={() => toggle(subject.subject_id)}
+                    className="size-4"
+                  />
                   {subject.name}
                 </label>
               ))}
@@ -116,7 +133,11 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
             <button type="submit" disabled={busy} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800`}>
               Approve {request.name}
             </button>
-            <button type="button" onClick={() => setRejecting(true)} className={`${buttonClass} border border-slate-400`}>
+            <button
+              type="button"
+              onClick={() => setRejecting(true)}
+              className={`${buttonClass} border border-slate-400`}
+            >
               Reject…
             </button>
           </div>

@@ -12,8 +12,8 @@ export default function SignInLocksPage() {
     <div className="space-y-6">
       <ConsolePageHeading title="Locked numbers" />
       <p className="text-slate-700">
-        After 100 wrong codes in a year, sign-in for a number locks: someone may be guessing. Call the student (or staff member) first; if
-        they have their phone, unlock the number and ask them to sign in again.
+        After 100 wrong codes in a year, sign-in for a number locks: someone may be guessing. Call the student (or staff
+        member) first; if they have their phone, unlock the number and ask them to sign in again.
       </p>
       <QueryState query={numbers} empty="No number is locked.">
         {(list) => (

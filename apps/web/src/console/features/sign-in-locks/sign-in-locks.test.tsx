@@ -9,7 +9,14 @@ import { useStaffSession } from '../../lib/staff-session.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
-const admin: StaffMember = { staff_id: 1, name: 'Asha Admin', mobile: '+919811100001', role: 'admin', active: true, created_at: '2026-11-23T10:00:00Z' };
+const admin: StaffMember = {
+  staff_id: 1,
+  name: 'Asha Admin',
+  mobile: '+919811100001',
+  role: 'admin',
+  active: true,
+  created_at: '2026-11-23T10:00:00Z',
+};
 const locked = { mobile: '+919876543210', locked_at: '2026-11-24T04:30:00Z', holder: 'Arjun Sharma' };
 
 function renderConsole() {
@@ -38,7 +45,9 @@ describe('locked numbers in the console', () => {
     expect(await screen.findByText('Sign-in for +919876543210 is unlocked.')).toBeInTheDocument();
   });
 
-  it("shows the server's message and a way to try again when the list cannot be loaded", { timeout: 20_000 }, async () => {
+  it("shows the server's message and a way to try again when the list cannot be loaded", {
+    timeout: 20_000,
+  }, async () => {
     mockApi({
       [`${base}/Auth/me`]: () => ok(admin),
       [`${base}/SignInLocks/list`]: () => refused(500, 'Something went wrong'),

@@ -48,7 +48,13 @@ export function CodeForm({ pending, onResent, onBack }: CodeFormProps) {
   const resend = async () => {
     try {
       const sent = await resendStaffCode(pending.otpRef);
-      onResent({ ...pending, otpRef: sent.otp_ref, resendAt: Date.now() + sent.resend_after * 1000, codeLength: sent.otp_length, idleHours: sent.idle_hours });
+      onResent({
+        ...pending,
+        otpRef: sent.otp_ref,
+        resendAt: Date.now() + sent.resend_after * 1000,
+        codeLength: sent.otp_length,
+        idleHours: sent.idle_hours,
+      });
       setCode('');
       setProblem('');
       toast.success('We sent you a new code.');
@@ -66,12 +72,17 @@ export function CodeForm({ pending, onResent, onBack }: CodeFormProps) {
         </label>
         <p id="staff-code-hint" className="text-sm text-slate-600">
           Sent by SMS to {pending.mobile}.{' '}
-          <button type="button" onClick={() => onBack()} className="font-medium text-blue-800 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => onBack()}
+            className="font-medium text-blue-800 underline underline-offset-2"
+          >
             Use another number
           </button>
         </p>
         <p className="text-sm text-slate-600">
-          You stay signed in on this device until you sign out, or until the console goes unused for {pending.idleHours} hours.
+          You stay signed in on this device until you sign out, or until the console goes unused for {pending.idleHours}{' '}
+          hours.
         </p>
         <input
           id="staff-code"

@@ -18,7 +18,13 @@ export function MobileForm({ notice, onSent }: { notice: string; onSent: (pendin
     setBusy(true);
     try {
       const sent = await sendStaffCode(mobile);
-      onSent({ mobile: mobile.trim(), otpRef: sent.otp_ref, resendAt: Date.now() + sent.resend_after * 1000, codeLength: sent.otp_length, idleHours: sent.idle_hours });
+      onSent({
+        mobile: mobile.trim(),
+        otpRef: sent.otp_ref,
+        resendAt: Date.now() + sent.resend_after * 1000,
+        codeLength: sent.otp_length,
+        idleHours: sent.idle_hours,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const field = fieldOf(message);

@@ -48,7 +48,14 @@ export function AddStaffForm() {
         Add a staff member
       </h2>
       <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-        <TextField id="new-staff-name" label="Name" value={name} onChange={setName} problem={problems.name} autoComplete="off" />
+        <TextField
+          id="new-staff-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          problem={problems.name}
+          autoComplete="off"
+        />
         <TextField
           id="new-staff-mobile"
           label="Mobile number"
@@ -64,7 +71,13 @@ export function AddStaffForm() {
           <div className="flex gap-4">
             {(['teacher', 'admin'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="new-staff-role" value={value} checked={role === value} onChange={() => setRole(value)} />
+                <input
+                  type="radio"
+                  name="new-staff-role"
+                  value={value}
+                  checked={role === value}
+                  onChange={() => setRole(value)}
+                />
                 {value === 'admin' ? 'Admin (everything, staff too)' : 'Teacher (content, students)'}
               </label>
             ))}

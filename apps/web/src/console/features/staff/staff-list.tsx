@@ -29,7 +29,11 @@ function StaffRow({ member }: { member: StaffMember }) {
         <p className="font-semibold">
           {member.name}
           {member.staff_id === myId ? <span className="font-normal text-slate-600"> (you)</span> : null}
-          {member.active ? null : <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">Deactivated</span>}
+          {member.active ? null : (
+            <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+              Deactivated
+            </span>
+          )}
         </p>
         <p className="text-sm text-slate-600 tabular-nums">{member.mobile}</p>
       </div>

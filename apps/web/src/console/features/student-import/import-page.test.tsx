@@ -49,13 +49,17 @@ describe('the console: importing students', () => {
     );
     const bytes = new TextEncoder().encode('Name,Mobile\r\nAsha Rao,+91 98765 11111\r\n');
     // jsdom's File has no arrayBuffer(); a browser's has, and the page reads the chosen file with it.
-    const csv = Object.assign(new File([bytes], 'students.csv', { type: 'text/csv' }), { arrayBuffer: async () => bytes.slice().buffer });
+    const csv = Object.assign(new File([bytes], 'students.csv', { type: 'text/csv' }), {
+      arrayBuffer: async () => bytes.slice().buffer,
+    });
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv] } });
     await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
     FakeRequest.sent[0]!.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
     expect(await screen.findByText('Checking students.csv: uploading 25%')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The upload was stopped; nothing was stored.'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The upload was stopped; nothing was stored.'),
+    );
     expect(screen.getByLabelText('CSV file')).toBeEnabled();
   });
 });

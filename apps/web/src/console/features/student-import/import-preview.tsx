@@ -1,7 +1,12 @@
 import type { ImportLine } from '@portal/contract/console';
 import { useState } from 'react';
 
-const statusText: Record<ImportLine['status'], string> = { new: 'New', updated: 'Updated', unchanged: 'Unchanged', error: 'Error' };
+const statusText: Record<ImportLine['status'], string> = {
+  new: 'New',
+  updated: 'Updated',
+  unchanged: 'Unchanged',
+  error: 'Error',
+};
 const statusStyle: Record<ImportLine['status'], string> = {
   new: 'bg-green-100 text-green-900',
   updated: 'bg-blue-100 text-blue-900',
@@ -17,7 +22,15 @@ export interface ImportCounts {
 }
 
 /** Every line of the file with what committing would do to it; errors first to hand, filterable. */
-export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: ImportLine[]; counts: ImportCounts; ignoredColumns?: string[] }) {
+export function ImportPreview({
+  lines,
+  counts,
+  ignoredColumns = [],
+}: {
+  lines: ImportLine[];
+  counts: ImportCounts;
+  ignoredColumns?: string[];
+}) {
   const [show, setShow] = useState<'all' | ImportLine['status']>(counts.error ? 'error' : 'all');
   const shown = show === 'all' ? lines : lines.filter((l) => l.status === show);
   const visible = shown.slice(0, 500);
@@ -27,11 +40,13 @@ export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: I
         Preview
       </h2>
       <p>
-        {counts.new} new, {counts.updated} updated, {counts.unchanged} unchanged, {counts.error} with {counts.error === 1 ? 'an error' : 'errors'}.
+        {counts.new} new, {counts.updated} updated, {counts.unchanged} unchanged, {counts.error} with{' '}
+        {counts.error === 1 ? 'an error' : 'errors'}.
       </p>
       {ignoredColumns.length ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3">
-          Not imported: {ignoredColumns.join(', ')}. The portal does not keep these columns; the rest of each line is read.
+          Not imported: {ignoredColumns.join(', ')}. The portal does not keep these columns; the rest of each line is
+          read.
         </p>
       ) : null}
       <div role="group" aria-label="Show lines" className="flex flex-wrap gap-2">
@@ -48,18 +63,30 @@ export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: I
         ))}
       </div>
       {shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">No lines of this kind.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-slate-600">
+          No lines of this kind.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Lines of the file and what the import does with each</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2">Line</th>
-                <th scope="col" className="px-3 py-2">Result</th>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Mobile</th>
-                <th scope="col" className="px-3 py-2">Details</th>
+                <th scope="col" className="px-3 py-2">
+                  Line
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Result
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Mobile
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -67,7 +94,9 @@ export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: I
                 <tr key={line.line}>
                   <td className="px-3 py-2 tabular-nums">{line.line}</td>
                   <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 font-medium ${statusStyle[line.status]}`}>{statusText[line.status]}</span>
+                    <span className={`rounded px-2 py-0.5 font-medium ${statusStyle[line.status]}`}>
+                      {statusText[line.status]}
+                    </span>
                   </td>
                   <td className="px-3 py-2">{line.name}</td>
                   <td className="px-3 py-2 tabular-nums">{line.mobile}</td>
@@ -88,7 +117,9 @@ export function ImportPreview({ lines, counts, ignoredColumns = [] }: { lines: I
           </table>
         </div>
       )}
-      {shown.length > visible.length ? <p className="text-sm text-slate-600">The first 500 of {shown.length} lines are shown.</p> : null}
+      {shown.length > visible.length ? (
+        <p className="text-sm text-slate-600">The first 500 of {shown.length} lines are shown.</p>
+      ) : null}
     </section>
   );
 }

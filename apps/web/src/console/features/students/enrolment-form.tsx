@@ -76,7 +76,11 @@ export function EnrolmentForm({
         ))}
       </fieldset>
       {canChange ? (
-        <button type="submit" disabled={enrol.isPending} className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={enrol.isPending}
+          className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+        >
           {enrol.isPending ? 'Saving…' : 'Save enrolment'}
         </button>
       ) : null}

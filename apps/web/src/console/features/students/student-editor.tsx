@@ -24,7 +24,10 @@ type Field = (typeof fields)[number][0];
 export function StudentEditor({ studentId, canChange }: { studentId: number; canChange: boolean }) {
   const student = useStudent(studentId);
   return (
-    <section aria-labelledby="student-heading" className="space-y-4 rounded-xl border border-slate-300 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="student-heading"
+      className="space-y-4 rounded-xl border border-slate-300 bg-white p-4 sm:p-6"
+    >
       {student.isPending ? (
         <Loader />
       ) : student.isError ? (
@@ -42,14 +45,21 @@ export function StudentEditor({ studentId, canChange }: { studentId: number; can
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="student-heading" className="text-xl font-bold">
               {student.data.student.name}
-              {student.data.student.active ? null : <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-medium">Deactivated</span>}
+              {student.data.student.active ? null : (
+                <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-medium">Deactivated</span>
+              )}
             </h2>
             <Link href="/students" className="font-medium text-blue-800 underline">
               Close
             </Link>
           </div>
           <DetailsForm student={student.data.student} canChange={canChange} />
-          <EnrolmentForm student={student.data.student} subjects={student.data.subjects} batches={student.data.batches} canChange={canChange} />
+          <EnrolmentForm
+            student={student.data.student}
+            subjects={student.data.subjects}
+            batches={student.data.batches}
+            canChange={canChange}
+          />
           {canChange ? <AccessActions student={student.data.student} /> : null}
         </>
       )}
@@ -106,7 +116,11 @@ function DetailsForm({ student, canChange }: { student: StudentDetail; canChange
         ))}
       </fieldset>
       {canChange ? (
-        <button type="submit" disabled={update.isPending} className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+        >
           {update.isPending ? 'Saving…' : 'Save details'}
         </button>
       ) : (
@@ -119,7 +133,10 @@ function DetailsForm({ student, canChange }: { student: StudentDetail; canChange
 function AccessActions({ student }: { student: StudentDetail }) {
   const setActive = useSetStudentActive();
   const signOut = useSignOutStudent();
-  const report = { onSuccess: (answer: { message: string }) => toast.success(answer.message), onError: (error: Error) => toast.error(error.message) };
+  const report = {
+    onSuccess: (answer: { message: string }) => toast.success(answer.message),
+    onError: (error: Error) => toast.error(error.message),
+  };
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
       <h3 className="text-lg font-semibold">Access</h3>

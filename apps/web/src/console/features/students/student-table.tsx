@@ -8,7 +8,10 @@ export function StudentTable({ students, busy }: { students: StudentSummary[]; b
     <ul aria-busy={busy} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {students.map((s) => (
         <li key={s.stud_id} className="grid gap-1 p-3 sm:grid-cols-[1fr_11rem_8rem_7rem] sm:items-center sm:gap-3">
-          <Link href={`/students?id=${s.stud_id}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+          <Link
+            href={`/students?id=${s.stud_id}`}
+            className="font-semibold text-blue-800 underline-offset-2 hover:underline"
+          >
             {s.name}
           </Link>
           <span className="text-sm text-slate-700 tabular-nums">{showMobile(s.mobile)}</span>

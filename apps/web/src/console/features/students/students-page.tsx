@@ -21,13 +21,21 @@ export default function StudentsPage() {
       <ConsolePageHeading title="Students">
         {isAdmin ? (
           <div className="flex flex-wrap gap-2">
-            <Link href="/students/import" className="rounded-md bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-700">
+            <Link
+              href="/students/import"
+              className="rounded-md bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-700"
+            >
               Import CSV
             </Link>
             <button
               type="button"
               disabled={exporter.isPending}
-              onClick={() => exporter.mutate(undefined, { onSuccess: (name) => toast.success(`Saved ${name}`), onError: (e) => toast.error(e.message) })}
+              onClick={() =>
+                exporter.mutate(undefined, {
+                  onSuccess: (name) => toast.success(`Saved ${name}`),
+                  onError: (e) => toast.error(e.message),
+                })
+              }
               className="rounded-md border border-slate-400 px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60"
             >
               {exporter.isPending ? 'Exporting…' : 'Export CSV'}
@@ -97,7 +105,11 @@ function Roster() {
         <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
           <p className="font-semibold text-red-800">Could not load the students.</p>
           <p className="text-red-800">{students.error.message}</p>
-          <button type="button" onClick={() => void students.refetch()} className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium">
+          <button
+            type="button"
+            onClick={() => void students.refetch()}
+            className="rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium"
+          >
             Try again
           </button>
         </div>

@@ -4,15 +4,24 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useStudentId } from '../../../lib/session-store.ts';
 
 /** The body of a submission, the same for every try (and for the offline queue, lib/offline-queue.ts). */
-export const quizSubmissionBody = (studentId: number, quizId: number, answers: SubmittedAnswer[], submissionId?: string): BodyInput<typeof submitQuiz> => ({
+export const quizSubmissionBody = (
+  studentId: number,
+  quizId: number,
+  answers: SubmittedAnswer[],
+  submissionId?: string,
+): BodyInput<typeof submitQuiz> => ({
   stud_id: studentId,
   quiz_id: quizId,
   submit_data: answers,
   ...(submissionId ? { submission_id: submissionId } : {}),
 });
 
-export const submitQuizAnswers = (studentId: number, quizId: number, answers: SubmittedAnswer[], submissionId?: string) =>
-  callApi(submitQuiz, quizSubmissionBody(studentId, quizId, answers, submissionId));
+export const submitQuizAnswers = (
+  studentId: number,
+  quizId: number,
+  answers: SubmittedAnswer[],
+  submissionId?: string,
+) => callApi(submitQuiz, quizSubmissionBody(studentId, quizId, answers, submissionId));
 
 export interface QuizSubmission {
   answers: SubmittedAnswer[];
@@ -25,7 +34,8 @@ export function useSubmitQuiz(quizId: number, chapterId: number) {
   const studentId = useStudentId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ answers, submissionId }: QuizSubmission) => submitQuizAnswers(studentId, quizId, answers, submissionId),
+    mutationFn: ({ answers, submissionId }: QuizSubmission) =>
+      submitQuizAnswers(studentId, quizId, answers, submissionId),
     // Not awaited: the result screen need not wait for the refetches.
     onSuccess: (response) => {
       if (!response.status) return;

@@ -19,7 +19,10 @@ export function QuizComplete({ result, chapterId }: { result: QuizResult; chapte
       </h2>
       <p className="text-lg">{t('Score: {score}', { score: result.score_text })}</p>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <Link href={`/report-preview/${result.attempt_id}`} className={`${linkClass} bg-blue-700 text-white hover:bg-blue-800`}>
+        <Link
+          href={`/report-preview/${result.attempt_id}`}
+          className={`${linkClass} bg-blue-700 text-white hover:bg-blue-800`}
+        >
           {t('Review answers')}
         </Link>
         <Link href={`/quiz-list/${chapterId}`} className={`${linkClass} border border-slate-300 hover:border-blue-400`}>

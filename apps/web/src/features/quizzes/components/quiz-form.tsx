@@ -21,7 +21,10 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
   const [waitingForConnection, setWaitingForConnection] = useState(false);
   const { start } = draft;
   useEffect(start, [start]);
-  const queued = { kind: 'submit-quiz' as const, body: quizSubmissionBody(studentId, quiz.id, answered, draft.submissionId) };
+  const queued = {
+    kind: 'submit-quiz' as const,
+    body: quizSubmissionBody(studentId, quiz.id, answered, draft.submissionId),
+  };
   // Also queued on the device, so the answers are sent (once: same submission id) even if the student leaves
   // this screen or closes the app before the connection is back (app/use-offline-queue.ts).
   const waitForConnection = () => {
@@ -86,7 +89,9 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
       </div>
       {quiz.attempted && !quiz.allow_retake ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          {t('You have already taken this quiz, and it can be taken only once. Your result is in the chapter\'s reports.')}
+          {t(
+            "You have already taken this quiz, and it can be taken only once. Your result is in the chapter's reports.",
+          )}
         </p>
       ) : null}
       <ol className="flex flex-col gap-4">
@@ -108,7 +113,9 @@ export function QuizForm({ detail, onComplete }: { detail: QuizDetail; onComplet
         </p>
         {waitingForConnection ? (
           <p role="status" className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-            {t('You are offline. Your answers are saved on this device and will be submitted when the connection is back.')}
+            {t(
+              'You are offline. Your answers are saved on this device and will be submitted when the connection is back.',
+            )}
           </p>
         ) : null}
         <button

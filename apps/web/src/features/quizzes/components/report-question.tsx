@@ -36,7 +36,9 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
           const tag = optionTag[role];
           return (
             <li key={option}>
-              <label className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border-2 px-3 py-2 ${optionStyle[role]}`}>
+              <label
+                className={`flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border-2 px-3 py-2 ${optionStyle[role]}`}
+              >
                 {/* Drawn by us: a disabled native radio is too faint to show which option was chosen. */}
                 <input
                   type="radio"
@@ -48,7 +50,9 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
                 />
                 <span className="min-w-0 flex-1 break-words text-slate-900">{option}</span>
                 {tag ? (
-                  <span className={`w-full pl-7 text-sm font-semibold sm:w-auto sm:pl-0 ${role === 'wrong' ? 'text-red-800' : 'text-green-800'}`}>
+                  <span
+                    className={`w-full pl-7 text-sm font-semibold sm:w-auto sm:pl-0 ${role === 'wrong' ? 'text-red-800' : 'text-green-800'}`}
+                  >
                     {t(tag)}
                   </span>
                 ) : null}
@@ -58,7 +62,8 @@ export function ReportQuestionView({ number, item }: { number: number; item: Rep
         })}
       </ul>
       <p className="mt-3 text-sm font-medium text-slate-700">
-        {verdict} · {t(plural(item.marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks: `${gained}/${item.marks}` })}
+        {verdict} ·{' '}
+        {t(plural(item.marks, msg('{marks} Mark'), msg('{marks} Marks')), { marks: `${gained}/${item.marks}` })}
       </p>
     </QuestionFrame>
   );

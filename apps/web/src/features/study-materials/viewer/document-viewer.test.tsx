@@ -42,7 +42,8 @@ function fakeTask() {
 }
 
 const url = '/console/micros/Api/materials/7/practice-set.pdf';
-const renderViewer = (onClose = vi.fn()) => render(<DocumentViewer url={url} title="Practice Set 1" onClose={onClose} />);
+const renderViewer = (onClose = vi.fn()) =>
+  render(<DocumentViewer url={url} title="Practice Set 1" onClose={onClose} />);
 
 beforeEach(() => {
   vi.mocked(openPdf).mockReset();
@@ -112,7 +113,11 @@ describe('DocumentViewer', () => {
     const failed = fakeTask();
     const user = userEvent.setup();
     renderViewer();
-    await act(async () => failed.reject(new ResponseException(`Unexpected server response (500) while retrieving PDF "http://x/${url}".`, 500, false)));
+    await act(async () =>
+      failed.reject(
+        new ResponseException(`Unexpected server response (500) while retrieving PDF "http://x/${url}".`, 500, false),
+      ),
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Cannot load document: the server or the connection failed. Please try again.');
     expect(alert).not.toHaveTextContent('Unexpected server response');

@@ -18,7 +18,10 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
   const token = useSession((s) => s.token);
   const { state, submitPassword, retry } = usePdfDocument(url, token);
   return (
-    <section aria-label={title} className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col sm:mx-0 sm:my-0 sm:h-[calc(100dvh-7rem)] sm:rounded-xl sm:border sm:border-slate-200 sm:overflow-hidden">
+    <section
+      aria-label={title}
+      className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] flex-col sm:mx-0 sm:my-0 sm:h-[calc(100dvh-7rem)] sm:rounded-xl sm:border sm:border-slate-200 sm:overflow-hidden"
+    >
       <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2">
         <button type="button" onClick={onClose} className={`${toolButton} px-3 text-sm`}>
           {t('← Back')}
@@ -26,7 +29,9 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
         <h2 className="min-w-0 flex-1 truncate font-semibold">{title}</h2>
       </div>
       {state.status === 'loading' ? <Loader /> : null}
-      {state.status === 'password' ? <PasswordForm key={state.attempt} wrong={state.wrong} onSubmit={submitPassword} /> : null}
+      {state.status === 'password' ? (
+        <PasswordForm key={state.attempt} wrong={state.wrong} onSubmit={submitPassword} />
+      ) : null}
       {state.status === 'error' ? (
         <div role="alert" className="mx-auto mt-8 max-w-md px-4 text-center">
           {/* Spec section 8: the error's message, or 'Cannot load document' when it has none. */}

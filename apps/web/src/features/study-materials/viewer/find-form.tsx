@@ -14,7 +14,13 @@ function describe(find: ViewerState['find']): string {
  * Searches the document's text; Enter finds the next match, Shift+Enter the previous one. On a phone it takes a row
  * of its own under the other tools, so the box, the arrows and the count all fit at 360 px.
  */
-export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: (query: string, previous: boolean) => void }) {
+export function FindForm({
+  find,
+  onFind,
+}: {
+  find: ViewerState['find'];
+  onFind: (query: string, previous: boolean) => void;
+}) {
   const [query, setQuery] = useState('');
   const inputId = useId();
   const run = (previous: boolean) => {
@@ -31,7 +37,11 @@ export function FindForm({ find, onFind }: { find: ViewerState['find']; onFind: 
     }
   };
   return (
-    <form role="search" onSubmit={submit} className="order-last flex min-w-0 basis-full items-center gap-1 sm:order-none sm:basis-auto sm:flex-none">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="order-last flex min-w-0 basis-full items-center gap-1 sm:order-none sm:basis-auto sm:flex-none"
+    >
       <label htmlFor={inputId} className="sr-only">
         {t('Find in document')}
       </label>

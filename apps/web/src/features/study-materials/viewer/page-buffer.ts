@@ -13,7 +13,12 @@ interface PageView {
   destroy(): void;
 }
 interface RenderingQueue {
-  getHighestPriority(visible: VisiblePages, views: PageView[], scrolledDown: boolean, ...rest: unknown[]): PageView | null;
+  getHighestPriority(
+    visible: VisiblePages,
+    views: PageView[],
+    scrolledDown: boolean,
+    ...rest: unknown[]
+  ): PageView | null;
   isViewFinished(view: PageView): boolean;
 }
 

@@ -11,8 +11,15 @@ export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (p
     if (password) onSubmit(password);
   };
   return (
-    <form onSubmit={submit} className="mx-4 mt-8 flex max-w-sm flex-col sm:mx-auto sm:w-full gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <p id={messageId} role={wrong ? 'alert' : undefined} className={wrong ? 'font-medium text-red-700' : 'font-medium'}>
+    <form
+      onSubmit={submit}
+      className="mx-4 mt-8 flex max-w-sm flex-col sm:mx-auto sm:w-full gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <p
+        id={messageId}
+        role={wrong ? 'alert' : undefined}
+        className={wrong ? 'font-medium text-red-700' : 'font-medium'}
+      >
         {wrong ? t('The password is wrong. Please try again.') : t('A password is required to open this document.')}
       </p>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
@@ -29,7 +36,11 @@ export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (p
         onChange={(event) => setPassword(event.target.value)}
         className="rounded-lg border border-slate-300 px-3 py-2"
       />
-      <button type="submit" disabled={!password} className="rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={!password}
+        className="rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
+      >
         {t('Open document')}
       </button>
     </form>

@@ -21,7 +21,12 @@ export default function PdfPages({ pdf, fileName }: { pdf: PDFDocumentProxy; fil
       <ViewerToolbar state={state} controller={controller} onDownload={download} downloading={downloading} />
       <div className="relative min-h-0 flex-1 bg-slate-200">
         {/* pdf.js needs an absolutely positioned scroll container with the pages' div inside. */}
-        <div ref={containerRef} tabIndex={0} aria-label={t('Document pages')} className="absolute inset-0 overflow-auto">
+        <div
+          ref={containerRef}
+          tabIndex={0}
+          aria-label={t('Document pages')}
+          className="absolute inset-0 overflow-auto"
+        >
           <div className="pdfViewer" />
         </div>
       </div>

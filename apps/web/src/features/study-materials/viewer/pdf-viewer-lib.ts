@@ -2,4 +2,12 @@
 import './pdfjs.ts';
 import 'pdfjs-dist/web/pdf_viewer.css';
 
-export { EventBus, FindState, LinkTarget, PDFFindController, PDFLinkService, PDFViewer, RenderingStates } from 'pdfjs-dist/web/pdf_viewer.mjs';
+export {
+  EventBus,
+  FindState,
+  LinkTarget,
+  PDFFindController,
+  PDFLinkService,
+  PDFViewer,
+  RenderingStates,
+} from 'pdfjs-dist/web/pdf_viewer.mjs';

@@ -33,7 +33,8 @@ export function usePdfDocument(url: string, token: string | null) {
     const task = openPdf(url, token);
     task.onPassword = (respond: (password: string) => void, reason: number) => {
       answer.current = respond;
-      if (current) setState({ status: 'password', wrong: reason === PasswordResponses.INCORRECT_PASSWORD, attempt: attempt++ });
+      if (current)
+        setState({ status: 'password', wrong: reason === PasswordResponses.INCORRECT_PASSWORD, attempt: attempt++ });
     };
     task.promise.then(
       (pdf) => current && setState({ status: 'loaded', pdf }),

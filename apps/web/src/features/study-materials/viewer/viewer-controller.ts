@@ -44,7 +44,11 @@ export class ViewerController {
     fitWidth: boolean,
   ) {
     const { eventBus, abort } = this;
-    const linkService = new SafeLinkService({ eventBus, externalLinkTarget: LinkTarget.BLANK, externalLinkRel: 'noopener noreferrer' });
+    const linkService = new SafeLinkService({
+      eventBus,
+      externalLinkTarget: LinkTarget.BLANK,
+      externalLinkRel: 'noopener noreferrer',
+    });
     this.findController = new PDFFindController({ eventBus, linkService });
     const options = {
       container,
@@ -60,7 +64,8 @@ export class ViewerController {
     linkService.setViewer(this.viewer);
     this.buffer = new PageBuffer(this.viewer);
 
-    const on = (name: string, listener: (event: never) => void) => eventBus.on(name, listener, { signal: abort.signal });
+    const on = (name: string, listener: (event: never) => void) =>
+      eventBus.on(name, listener, { signal: abort.signal });
     on('pagesinit', () => (this.viewer.currentScaleValue = fitWidth ? 'page-width' : 'auto'));
     on('pagechanging', ({ pageNumber }: { pageNumber: number }) => onChange({ page: pageNumber }));
     on('scalechanging', ({ scale }: { scale: number }) => onChange({ scale }));
@@ -70,8 +75,10 @@ export class ViewerController {
     on('updatefindmatchescount', ({ matchesCount }: { matchesCount: { current: number; total: number } }) =>
       onChange({ find: { current: matchesCount.current, total: matchesCount.total } }),
     );
-    on('updatefindcontrolstate', ({ state, matchesCount }: { state: number; matchesCount: { current: number; total: number } }) =>
-      onChange({ find: { status: findStatuses[state] ?? 'idle', ...matchesCount } }),
+    on(
+      'updatefindcontrolstate',
+      ({ state, matchesCount }: { state: number; matchesCount: { current: number; total: number } }) =>
+        onChange({ find: { status: findStatuses[state] ?? 'idle', ...matchesCount } }),
     );
 
     this.viewer.setDocument(pdf);

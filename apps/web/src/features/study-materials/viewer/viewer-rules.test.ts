@@ -11,7 +11,17 @@ describe('safeLinkUrl', () => {
   });
 
   it('blanks script-type and other unsafe addresses', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'blob:https://x/1', '/relative', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'blob:https://x/1',
+      '/relative',
+      '',
+    ]) {
       expect(safeLinkUrl(url), url).toBeUndefined();
     }
   });

@@ -14,7 +14,11 @@ const middle = (touches: TouchList): Origin => {
  * Ctrl + wheel (and a trackpad pinch, which browsers report as one) and a two-finger pinch zoom the
  * document around the pointer, instead of zooming the whole page.
  */
-export function attachZoomGestures(container: HTMLElement, zoomBy: (factor: number, origin: Origin) => void, signal: AbortSignal) {
+export function attachZoomGestures(
+  container: HTMLElement,
+  zoomBy: (factor: number, origin: Origin) => void,
+  signal: AbortSignal,
+) {
   container.style.touchAction = 'pan-x pan-y';
   container.addEventListener(
     'wheel',

@@ -20,7 +20,8 @@ export function useAddLevel() {
 export function useUpdateLevel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { level_id: number; name?: string; active?: boolean }) => callConsole(updateAcademicLevel, change),
+    mutationFn: (change: { level_id: number; name?: string; active?: boolean }) =>
+      callConsole(updateAcademicLevel, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: levelsQuery.queryKey }),
   });
 }

@@ -13,7 +13,8 @@ export interface AuditFilters {
 export const useAuditLog = (filters: AuditFilters) =>
   useInfiniteQuery({
     queryKey: ['console', 'audit-log', filters],
-    queryFn: async ({ pageParam }) => (await callConsole(listAuditLog, { ...filters, ...(pageParam ? { after: pageParam } : {}), limit: 50 })).data,
+    queryFn: async ({ pageParam }) =>
+      (await callConsole(listAuditLog, { ...filters, ...(pageParam ? { after: pageParam } : {}), limit: 50 })).data,
     initialPageParam: null as { at: string; id: number } | null,
     getNextPageParam: (page) => page.next,
     select: (data): AuditEntry[] => data.pages.flatMap((page) => page.entries),

@@ -21,5 +21,9 @@ export async function readZipFile(file: File): Promise<Uint8Array<ArrayBuffer>> 
 }
 
 /** Posts the zip's bytes (Content-Type: application/zip) to a content-pack call, reporting the upload's progress (0 to 1). */
-export const uploadPack = <E extends PackCall>(endpoint: E, zip: Uint8Array<ArrayBuffer>, onProgress: (done: number) => void, signal: AbortSignal): Promise<ResponseOf<E>> =>
-  uploadBytes(endpoint, zip, onProgress, signal);
+export const uploadPack = <E extends PackCall>(
+  endpoint: E,
+  zip: Uint8Array<ArrayBuffer>,
+  onProgress: (done: number) => void,
+  signal: AbortSignal,
+): Promise<ResponseOf<E>> => uploadBytes(endpoint, zip, onProgress, signal);

@@ -36,15 +36,33 @@ export function useCourseActions() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: courseKey });
   return {
-    saveSubject: useMutation({ mutationFn: (body: BodyInput<typeof saveSubject>) => callConsole(saveSubject, body), onSettled }),
+    saveSubject: useMutation({
+      mutationFn: (body: BodyInput<typeof saveSubject>) => callConsole(saveSubject, body),
+      onSettled,
+    }),
     deleteSubject: useMutation({ mutationFn: (id: number) => callConsole(deleteSubject, { id }), onSettled }),
-    saveChapter: useMutation({ mutationFn: (body: BodyInput<typeof saveChapter>) => callConsole(saveChapter, body), onSettled }),
+    saveChapter: useMutation({
+      mutationFn: (body: BodyInput<typeof saveChapter>) => callConsole(saveChapter, body),
+      onSettled,
+    }),
     deleteChapter: useMutation({ mutationFn: (id: number) => callConsole(deleteChapter, { id }), onSettled }),
-    saveTopic: useMutation({ mutationFn: (body: BodyInput<typeof saveTopic>) => callConsole(saveTopic, body), onSettled }),
-    deleteTopic: useMutation({ mutationFn: (body: BodyInput<typeof deleteTopic>) => callConsole(deleteTopic, body), onSettled }),
-    saveMaterial: useMutation({ mutationFn: (body: BodyInput<typeof saveMaterial>) => callConsole(saveMaterial, body), onSettled }),
+    saveTopic: useMutation({
+      mutationFn: (body: BodyInput<typeof saveTopic>) => callConsole(saveTopic, body),
+      onSettled,
+    }),
+    deleteTopic: useMutation({
+      mutationFn: (body: BodyInput<typeof deleteTopic>) => callConsole(deleteTopic, body),
+      onSettled,
+    }),
+    saveMaterial: useMutation({
+      mutationFn: (body: BodyInput<typeof saveMaterial>) => callConsole(saveMaterial, body),
+      onSettled,
+    }),
     deleteMaterial: useMutation({ mutationFn: (id: number) => callConsole(deleteMaterial, { id }), onSettled }),
-    move: useMutation({ mutationFn: (body: BodyInput<typeof moveCourseItem>) => callConsole(moveCourseItem, body), onSettled }),
+    move: useMutation({
+      mutationFn: (body: BodyInput<typeof moveCourseItem>) => callConsole(moveCourseItem, body),
+      onSettled,
+    }),
   };
 }
 

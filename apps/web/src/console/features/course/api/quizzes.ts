@@ -6,7 +6,10 @@ import { callConsole } from '../../../lib/console-api.ts';
 const quizKey = ['console', 'quizzes'] as const;
 
 export const useChapterQuizzes = (chapterId: number) =>
-  useQuery({ queryKey: [...quizKey, 'chapter', chapterId], queryFn: async () => (await callConsole(listAuthoredQuizzes, { chapter_id: chapterId })).data.quizzes });
+  useQuery({
+    queryKey: [...quizKey, 'chapter', chapterId],
+    queryFn: async () => (await callConsole(listAuthoredQuizzes, { chapter_id: chapterId })).data.quizzes,
+  });
 
 export const useAuthoredQuiz = (quizId: number | null) =>
   useQuery({
@@ -24,6 +27,9 @@ export function useQuizActions() {
   };
   return {
     save: useMutation({ mutationFn: (body: BodyInput<typeof saveQuiz>) => callConsole(saveQuiz, body), onSettled }),
-    remove: useMutation({ mutationFn: (body: BodyInput<typeof deleteQuiz>) => callConsole(deleteQuiz, body), onSettled }),
+    remove: useMutation({
+      mutationFn: (body: BodyInput<typeof deleteQuiz>) => callConsole(deleteQuiz, body),
+      onSettled,
+    }),
   };
 }

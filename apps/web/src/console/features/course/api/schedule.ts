@@ -1,4 +1,11 @@
-import { addLiveClasses, deleteBatch, deleteLiveClass, listSchedule, saveBatch, saveLiveClass } from '@portal/contract/console';
+import {
+  addLiveClasses,
+  deleteBatch,
+  deleteLiveClass,
+  listSchedule,
+  saveBatch,
+  saveLiveClass,
+} from '@portal/contract/console';
 import type { BodyInput } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callConsole } from '../../../lib/console-api.ts';
@@ -16,10 +23,19 @@ export function useScheduleActions() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: ['console', 'schedule'] });
   return {
-    saveBatch: useMutation({ mutationFn: (body: BodyInput<typeof saveBatch>) => callConsole(saveBatch, body), onSettled }),
+    saveBatch: useMutation({
+      mutationFn: (body: BodyInput<typeof saveBatch>) => callConsole(saveBatch, body),
+      onSettled,
+    }),
     deleteBatch: useMutation({ mutationFn: (id: number) => callConsole(deleteBatch, { id }), onSettled }),
-    addClasses: useMutation({ mutationFn: (body: BodyInput<typeof addLiveClasses>) => callConsole(addLiveClasses, body), onSettled }),
-    saveClass: useMutation({ mutationFn: (body: BodyInput<typeof saveLiveClass>) => callConsole(saveLiveClass, body), onSettled }),
+    addClasses: useMutation({
+      mutationFn: (body: BodyInput<typeof addLiveClasses>) => callConsole(addLiveClasses, body),
+      onSettled,
+    }),
+    saveClass: useMutation({
+      mutationFn: (body: BodyInput<typeof saveLiveClass>) => callConsole(saveLiveClass, body),
+      onSettled,
+    }),
     deleteClass: useMutation({ mutationFn: (id: number) => callConsole(deleteLiveClass, { id }), onSettled }),
   };
 }

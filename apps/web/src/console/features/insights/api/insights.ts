@@ -1,9 +1,18 @@
-import { insightsCatalogue, listStudents, quizInsights, studentInsights, subjectInsights } from '@portal/contract/console';
+import {
+  insightsCatalogue,
+  listStudents,
+  quizInsights,
+  studentInsights,
+  subjectInsights,
+} from '@portal/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { callConsole } from '../../../lib/console-api.ts';
 
 export const useCatalogue = () =>
-  useQuery({ queryKey: ['console', 'insights', 'catalogue'], queryFn: async () => (await callConsole(insightsCatalogue)).data.subjects });
+  useQuery({
+    queryKey: ['console', 'insights', 'catalogue'],
+    queryFn: async () => (await callConsole(insightsCatalogue)).data.subjects,
+  });
 
 export const useSubjectInsights = (subjectId: number | null) =>
   useQuery({

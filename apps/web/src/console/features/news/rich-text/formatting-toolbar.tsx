@@ -41,13 +41,26 @@ export function FormattingToolbar({ editor, controls }: { editor: Editor; contro
 
   return (
     <div className="rounded-t-lg border border-b-0 border-slate-400 bg-slate-50 p-2">
-      <div ref={toolbar} role="toolbar" aria-label="Formatting" aria-controls={controls} onKeyDown={moveFocus} className="flex flex-wrap gap-2">
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={controls}
+        onKeyDown={moveFocus}
+        className="flex flex-wrap gap-2"
+      >
         {toggles.map(([label, on, run]) => (
           <button key={label} type="button" aria-pressed={on} onClick={run} className={buttonClass}>
             {label}
           </button>
         ))}
-        <button type="button" aria-pressed={active.link} aria-expanded={linking} onClick={() => setLinking(!linking)} className={buttonClass}>
+        <button
+          type="button"
+          aria-pressed={active.link}
+          aria-expanded={linking}
+          onClick={() => setLinking(!linking)}
+          className={buttonClass}
+        >
           Link
         </button>
       </div>
@@ -72,7 +85,8 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: address.trim(), marks: [{ type: 'link', attrs: { href } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: address.trim(), marks: [{ type: 'link', attrs: { href } }] }).run();
     else chain.setLink({ href }).run();
     onClose();
   };

@@ -12,7 +12,8 @@ describe('a link address as a clerk types it', () => {
     ['mailto:office@institute.in', 'mailto:office@institute.in'],
   ])('takes %j as %j', (typed, stored) => expect(toLinkAddress(typed)).toBe(stored));
 
-  it.each(['', 'javascript:alert(1)', 'data:text/html,x', 'not a link', 'fees', 'ftp://example.com'])('refuses %j', (typed) =>
-    expect(toLinkAddress(typed)).toBeNull(),
+  it.each(['', 'javascript:alert(1)', 'data:text/html,x', 'not a link', 'fees', 'ftp://example.com'])(
+    'refuses %j',
+    (typed) => expect(toLinkAddress(typed)).toBeNull(),
   );
 });

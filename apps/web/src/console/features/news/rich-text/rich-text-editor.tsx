@@ -23,7 +23,14 @@ const contentClass =
  * server's sanitiser keeps (resources/news/sanitize-news.ts) can be made here: no code, strike-through or rules.
  * Its own chunk, loaded by the news page only (news-body-field.tsx).
  */
-export default function RichTextEditor({ id, initialHtml, onChange, labelledBy, describedBy, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({
+  id,
+  initialHtml,
+  onChange,
+  labelledBy,
+  describedBy,
+  invalid,
+}: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({

@@ -12,7 +12,11 @@ function useStudentChange<T>(call: (input: T) => Promise<{ message: string }>) {
   });
 }
 
-export const useUpdateStudent = () => useStudentChange((input: BodyInput<typeof updateStudent>) => callConsole(updateStudent, input));
-export const useEnrolStudent = () => useStudentChange((input: BodyInput<typeof enrolStudent>) => callConsole(enrolStudent, input));
-export const useSetStudentActive = () => useStudentChange((input: BodyInput<typeof setStudentActive>) => callConsole(setStudentActive, input));
-export const useSignOutStudent = () => useStudentChange((input: BodyInput<typeof signOutStudent>) => callConsole(signOutStudent, input));
+export const useUpdateStudent = () =>
+  useStudentChange((input: BodyInput<typeof updateStudent>) => callConsole(updateStudent, input));
+export const useEnrolStudent = () =>
+  useStudentChange((input: BodyInput<typeof enrolStudent>) => callConsole(enrolStudent, input));
+export const useSetStudentActive = () =>
+  useStudentChange((input: BodyInput<typeof setStudentActive>) => callConsole(setStudentActive, input));
+export const useSignOutStudent = () =>
+  useStudentChange((input: BodyInput<typeof signOutStudent>) => callConsole(signOutStudent, input));

@@ -15,4 +15,5 @@ export const studentsQuery = (params: StudentListParams) =>
   });
 
 /** One page of the roster; the previous page stays on screen while the next loads. */
-export const useStudents = (params: StudentListParams) => useQuery({ ...studentsQuery(params), placeholderData: keepPreviousData });
+export const useStudents = (params: StudentListParams) =>
+  useQuery({ ...studentsQuery(params), placeholderData: keepPreviousData });
