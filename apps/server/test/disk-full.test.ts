@@ -48,7 +48,7 @@ describe('a disk that fills during an upload', () => {
     const answer = await upload('video', tooBig);
     expect(answer).toEqual({
       status: 507,
-      body: { status: false, message: expect.stringMatching(/^The server's disk is full/) },
+      body: { status: false, message: expect.stringMatching(/^The server's disk is full/), code: 'server_error' },
     });
     expect(await readdir(join(disk, 'uploads'))).toEqual([]);
 
