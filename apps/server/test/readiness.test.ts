@@ -17,7 +17,11 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const notReachable = { status: false, message: 'The database is not reachable.' };
-const briefly = { status: false, message: 'The portal is briefly unavailable. Please try again in a minute.', code: 'unavailable' };
+const briefly = {
+  status: false,
+  message: 'The portal is briefly unavailable. Please try again in a minute.',
+  code: 'unavailable',
+};
 
 /** The goals of issue 33: what an operator's probe and a student see while the database is gone, and after. */
 const READY_503_WITHIN_MS = 3_000;

@@ -68,7 +68,11 @@ const expectRefusal = (read: string) => {
   expect(answer, 'a whole answer').not.toBeNull();
   expect(answer!.head).toMatch(/^HTTP\/1.1 401 /);
   expect(answer!.head).toMatch(/\r\nconnection: close/i);
-  expect(JSON.parse(answer!.body)).toEqual({ status: false, message: 'Your session has ended. Please sign in again.', code: 'signed_out' });
+  expect(JSON.parse(answer!.body)).toEqual({
+    status: false,
+    message: 'Your session has ended. Please sign in again.',
+    code: 'signed_out',
+  });
 };
 
 const loginFrom = (from: string) =>

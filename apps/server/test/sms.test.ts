@@ -10,7 +10,11 @@ import { logSender } from '../src/sms/log-sender.ts';
 import { twilioSender } from '../src/sms/twilio-sender.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
-const couldNotSend = { status: false, message: 'We could not send the SMS. Please try again in a minute.', code: 'sms_not_sent' };
+const couldNotSend = {
+  status: false,
+  message: 'We could not send the SMS. Please try again in a minute.',
+  code: 'sms_not_sent',
+};
 
 describe('the log SMS provider', () => {
   it('logs each message and appends it to the outbox as one JSON line', async () => {
