@@ -1,5 +1,5 @@
 import type { StaffMember } from '@portal/contract/console';
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, refused } from '../../../test/mock-api.ts';
@@ -7,7 +7,6 @@ import { useStaffSession } from '../lib/staff-session.ts';
 import { ConsoleApp } from './console-app.tsx';
 
 // Pages load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
 const admin: StaffMember = {

@@ -1,5 +1,5 @@
 import type { StaffMember } from '@portal/contract/console';
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/mock-api.ts';
@@ -8,7 +8,6 @@ import { useStaffSession } from '../lib/staff-session.ts';
 import { ConsoleApp } from './console-app.tsx';
 
 // Pages load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The Audit log page's code: answers 404 (a network round trip later) while `missing`, as after a redeploy. */
 const chunk = vi.hoisted(() => ({ missing: true, requests: 0 }));

@@ -1,12 +1,11 @@
 import type { LiveClass } from '@portal/contract';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 import { useSession } from '../../lib/session-store.ts';
 
 // The first screen of a file waits for the lazily loaded app and feature modules to be compiled.
-configure({ asyncUtilTimeout: 5000 });
 
 const MIN = 60_000;
 const lesson = (id: number, className: string, minutesFromNow: number, extra: Partial<LiveClass> = {}): LiveClass => ({

@@ -1,11 +1,10 @@
 import type { NewsItem } from '@portal/contract';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 
 // The first screen of a file waits for the lazily loaded app and feature modules to be compiled.
-configure({ asyncUtilTimeout: 5000 });
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import type { AuthoredChapter, AuthoredSubject, StaffMember } from '@portal/contract/console';
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeRequest, fakeRequests } from '../../../../test/fake-request.ts';
@@ -7,7 +7,6 @@ import { type ApiCall, mockApi, ok } from '../../../../test/mock-api.ts';
 import { ConsoleApp } from '../../app/console-app.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
 
-configure({ asyncUtilTimeout: 10_000 });
 fakeRequests();
 
 const base = '/console/micros/Staff';

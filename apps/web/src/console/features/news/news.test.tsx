@@ -1,13 +1,11 @@
 import type { ManagedNews, StaffMember } from '@portal/contract/console';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
 import { ConsoleApp } from '../../app/console-app.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
 import { RichTextEditor } from './news-body-field.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // The first transform of the editor's code (Tiptap, ProseMirror) takes longer than a test should wait for a screen.
 beforeAll(() => RichTextEditor.preload(), 60_000);

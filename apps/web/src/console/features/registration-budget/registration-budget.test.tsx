@@ -1,12 +1,11 @@
 import type { RegistrationBudgetState, StaffMember } from '@portal/contract/console';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../../test/mock-api.ts';
 import { ConsoleApp } from '../../app/console-app.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
 
 // Pages load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
 const admin: StaffMember = {

@@ -1,12 +1,10 @@
 import type { RegistrationRequest, StaffMember } from '@portal/contract/console';
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, refused } from '../../../../test/mock-api.ts';
 import { ConsoleApp } from '../../app/console-app.tsx';
 import { useStaffSession } from '../../lib/staff-session.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const base = '/console/micros/Staff';
 const admin: StaffMember = {
