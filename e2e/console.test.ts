@@ -53,7 +53,7 @@ describe('the console', () => {
     // The addition is in the audit log: who did it, and the new member's fields.
     await admin.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
     const change = admin.page.getByRole('list', { name: 'Changes' }).getByRole('listitem').first();
-    await change.getByText('staff.add').click();
+    await change.getByText('Staff member added').click();
     await change.getByRole('cell', { name: 'Kavya Teacher' }).waitFor();
     expect(await change.textContent()).toContain('Asha Admin (admin)');
     expect(await seriousViolations(admin.page)).toEqual([]);

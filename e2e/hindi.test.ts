@@ -73,8 +73,9 @@ describe('the portal in Hindi', () => {
     await openLogin(page);
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await page.getByRole('heading', { name: 'पोर्टल लॉगिन' }).waitFor();
-    // Ten digits of a landline: only the server's numbering data knows it is no mobile.
-    await page.getByLabel('मोबाइल नंबर').fill('+912223456789');
+    // A London landline: the field knows India's numbers only, so only the server's numbering data says it is no
+    // mobile, and its English names the country; the app translates it by its code.
+    await page.getByLabel('मोबाइल नंबर').fill('+442079460958');
     await page.getByRole('button', { name: 'कोड भेजें' }).click();
     const said = 'यह मोबाइल नंबर नहीं है (लैंडलाइन है, या कोई अंक गलत है): कोड SMS से भेजे जाते हैं।';
     await page.getByRole('alert').filter({ hasText: said }).waitFor();
