@@ -195,8 +195,18 @@ describe('the shell on a desktop', () => {
     );
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Once in a CI run a click right after Home's first paint opened nothing (to be looked into: the menu's code
+    // arrives after the button); pressed again until the menu is open, so the test is about logging out.
+    const logout = page.getByRole('menuitem', { name: 'Logout' });
+    await expect
+      .poll(
+        async () =>
+          (await logout.isVisible()) ||
+          (await page.getByRole('button', { name: /User menu/ }).click(), logout.isVisible()),
+        { interval: 1000 },
+      )
+      .toBe(true);
+    await logout.click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').state)).toEqual({
       user: null,
