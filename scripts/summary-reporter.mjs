@@ -1,5 +1,6 @@
 // A vitest reporter for scripts/test.mjs: counts, and each failure named with its project (PGlite and PostgreSQL
-// run the same files in one run, so a file's path alone does not say which failed), written to SUMMARY_FILE.
+// run the same files in one run, so a file's path alone does not say which failed), and each file's time (where CI's
+// minutes go), written to SUMMARY_FILE.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -7,10 +8,15 @@ const firstLine = (errors) => (errors?.[0]?.message ?? '').split('\n')[0];
 
 export default class SummaryReporter {
   onTestRunEnd(testModules, unhandledErrors) {
-    const summary = { passed: 0, failed: 0, skipped: 0, failures: [] };
+    const summary = { passed: 0, failed: 0, skipped: 0, failures: [], files: [] };
     for (const module of testModules) {
       const where = `${module.project.name}: ${relative(process.cwd(), module.moduleId)}`;
       let failedHere = 0;
+      const { duration, collectDuration, setupDuration, environmentSetupDuration } = module.diagnostic();
+      summary.files.push({
+        where,
+        ms: Math.round(duration + collectDuration + setupDuration + environmentSetupDuration),
+      });
       for (const test of module.children.allTests()) {
         const { state, errors } = test.result();
         if (state === 'passed') summary.passed += 1;

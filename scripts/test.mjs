@@ -10,9 +10,16 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const failedTests = [];
 
+const stepTimes = [];
+const slowFiles = [];
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push(`${seconds(Date.now() - start).padStart(6)}  ${name}`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -33,12 +40,26 @@ function vitest(name, projects, env = {}) {
   totals.failed += summary.failed;
   totals.skipped += summary.skipped;
   for (const failure of summary.failures) failedTests.push(`${name}: ${failure}`);
+  slowFiles.push(...summary.files);
 }
 
 const only = process.argv[2];
 if (!only || only === 'static') {
+  // Both remember what they checked (PORTAL_CHECK_CACHE: .ci/run keeps it outside the clean clone). tsc is exact;
+  // ESLint re-lints a file whose text or config changed, so a promise rule's finding caused only by a change in
+  // another file shows when that file is next edited, or in a run without the cache (`npm run lint`).
   run('type-check', 'npm', ['run', '--silent', 'typecheck']);
-  run('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  const lintCache = join(process.env.PORTAL_CHECK_CACHE || 'node_modules/.cache/portal', 'eslint/');
+  run('lint', 'npx', [
+    'eslint',
+    '--max-warnings=0',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    lintCache,
+    '.',
+  ]);
   // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
   run('format', 'npx', ['biome', 'format', '.']);
 }
@@ -92,6 +113,16 @@ if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) 
   }
   rmSync(release, { recursive: true, force: true });
 }
+
+// Where the minutes went: each step, and the test files that took longest (time inside the file, summed per worker).
+console.log(`\n=== times (${seconds(Date.now() - started)} in all)\n${stepTimes.join('\n')}`);
+slowFiles.sort((a, b) => b.ms - a.ms);
+console.log(
+  `slowest test files:\n${slowFiles
+    .slice(0, 12)
+    .map((f) => `${seconds(f.ms).padStart(6)}  ${f.where}`)
+    .join('\n')}`,
+);
 
 // Repeated at the end, where a log cut to its last lines still shows them.
 for (const failed of failedTests) console.log(`failed: ${failed}`);
