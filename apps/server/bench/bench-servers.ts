@@ -97,6 +97,14 @@ export async function ensurePostgresDatabase(url = DATABASE_URL) {
   }
 }
 
+/** The bench's database of one kind and size, opened here (close it before a server opens it: PGlite locks its folder). */
+export async function openBenchDatabase(kind: string, size: string): Promise<Database> {
+  if (kind === 'postgres') return openPostgres(DATABASE_URL, { searchPath: `bench_${size}`, max: 1 });
+  const dir = join(DATA_DIR, size);
+  await mkdir(dir, { recursive: true });
+  return openPglite(join(dir, 'pglite'));
+}
+
 /** The server's environment for one database and size; a fixture is prepared in it first. */
 export async function setUp(kind: string, size: string): Promise<{ env: Record<string, string>; fixture: Fixture }> {
   const grown = size === 'grown';
@@ -106,19 +114,17 @@ export async function setUp(kind: string, size: string): Promise<{ env: Record<s
     const admin = openPostgres(DATABASE_URL, { max: 1 });
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await admin.close();
-    const db = openPostgres(DATABASE_URL, { searchPath: schema, max: 1 });
+    const db = await openBenchDatabase(kind, size);
     const fixture = await prepare(db, grown);
     await db.close();
     const url = new URL(DATABASE_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     return { env: { DATABASE_URL: url.toString() }, fixture };
   }
-  const dir = join(DATA_DIR, size);
-  await mkdir(dir, { recursive: true });
-  const db = await openPglite(join(dir, 'pglite'));
+  const db = await openBenchDatabase(kind, size);
   const fixture = await prepare(db, grown);
   await db.close();
-  return { env: { DATA_DIR: dir }, fixture };
+  return { env: { DATA_DIR: join(DATA_DIR, size) }, fixture };
 }
 
 export async function startProcess(
