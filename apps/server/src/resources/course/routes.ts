@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as call from '@portal/contract/console';
 import type { Config } from '../../config.ts';
 import { saveAndAudit } from '../../audit/save-and-audit.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { type ConsoleContext, defineConsoleRoute } from '../../http/define-console-route.ts';
 import {
@@ -171,48 +171,49 @@ async function deleteChapter(db: Database, { body, staff }: ConsoleContext<typeo
 async function saveTopic(db: Database, config: Config, { body, staff }: ConsoleContext<typeof call.saveTopic>) {
   const problem = await checkVideoLink(config, body.video_link);
   if (problem) throw new ApiError(400, `video_link: ${problem}`);
-  const fields = { name: body.name, video_link: body.video_link, duration_seconds: body.duration_seconds ?? null };
-  const saved = await saveAndAudit(db, staff, async (tx) => {
-    if (body.id === undefined) {
-      if (body.chapter_id === undefined) throw new ApiError(400, 'chapter_id: a new topic needs its chapter');
-      if (!(await findChapter(tx, body.chapter_id))) throw missing('chapter_id');
-      const id = await insertTopic(tx, body.chapter_id, fields);
-      return {
-        answer: (await findAuthoredTopic(tx, id))!,
-        audit: {
-          action: 'topic.add',
-          entity: 'topic',
-          entityId: id,
-          before: null,
-          after: { chapter_id: body.chapter_id, ...fields },
-        },
-      };
-    }
-    const before = await findAuthoredTopic(tx, body.id);
-    if (!before) throw missing('id');
-    // A new video of unknown length keeps no stale length; the same video keeps the one it had.
-    const keptDuration = before.video_link === body.video_link ? before.duration_seconds : null;
-    const duration = body.duration_seconds !== undefined ? body.duration_seconds : keptDuration;
-    await updateTopic(tx, body.id, { ...fields, duration_seconds: duration });
-    const after = (await findAuthoredTopic(tx, body.id))!;
-    const recorded = (topic: typeof after) => ({
-      name: topic.name,
-      video_link: topic.video_link,
-      duration_seconds: topic.duration_seconds,
-    });
-    return {
-      answer: after,
-      audit: {
-        action: 'topic.update',
-        entity: 'topic',
-        entityId: body.id,
-        before: recorded(before),
-        after: recorded(after),
-      },
-    };
-  });
+  const saved = await saveAndAudit(db, staff, (tx) =>
+    body.id === undefined ? addTopic(tx, body) : changeTopic(tx, body.id, body),
+  );
   const { chapter_id: _, ...topic } = saved;
   return { status: true, message: `${topic.name} is saved.`, data: topic };
+}
+
+type TopicBody = ConsoleContext<typeof call.saveTopic>['body'];
+
+async function addTopic(tx: Queryable, body: TopicBody) {
+  if (body.chapter_id === undefined) throw new ApiError(400, 'chapter_id: a new topic needs its chapter');
+  if (!(await findChapter(tx, body.chapter_id))) throw missing('chapter_id');
+  const fields = { name: body.name, video_link: body.video_link, duration_seconds: body.duration_seconds ?? null };
+  const id = await insertTopic(tx, body.chapter_id, fields);
+  return {
+    answer: (await findAuthoredTopic(tx, id))!,
+    audit: {
+      action: 'topic.add',
+      entity: 'topic',
+      entityId: id,
+      before: null,
+      after: { chapter_id: body.chapter_id, ...fields },
+    },
+  };
+}
+
+async function changeTopic(tx: Queryable, id: number, body: TopicBody) {
+  const before = await findAuthoredTopic(tx, id);
+  if (!before) throw missing('id');
+  // A new video of unknown length keeps no stale length; the same video keeps the one it had.
+  const keptDuration = before.video_link === body.video_link ? before.duration_seconds : null;
+  const duration = body.duration_seconds !== undefined ? body.duration_seconds : keptDuration;
+  await updateTopic(tx, id, { name: body.name, video_link: body.video_link, duration_seconds: duration });
+  const after = (await findAuthoredTopic(tx, id))!;
+  const recorded = (topic: typeof after) => ({
+    name: topic.name,
+    video_link: topic.video_link,
+    duration_seconds: topic.duration_seconds,
+  });
+  return {
+    answer: after,
+    audit: { action: 'topic.update', entity: 'topic', entityId: id, before: recorded(before), after: recorded(after) },
+  };
 }
 
 async function deleteTopic(db: Database, { body, staff }: ConsoleContext<typeof call.deleteTopic>) {
