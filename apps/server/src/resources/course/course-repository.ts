@@ -112,6 +112,103 @@ export async function subjectBatches(db: Queryable, id: number): Promise<number>
   return row!.batches;
 }
 
+// Changes. Each new item goes after its last sibling; the routes check the parent first and audit the change.
+
+export async function insertSubject(tx: Queryable, fields: { name: string; thumbnail: string }): Promise<number> {
+  const position = await nextPosition(tx, 'subject', null);
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO subjects (name, thumbnail, position) VALUES ($1, $2, $3) RETURNING id`,
+    [fields.name, fields.thumbnail, position],
+  );
+  return row!.id;
+}
+
+export async function updateSubject(tx: Queryable, id: number, fields: { name: string; thumbnail: string }) {
+  await tx.query(`UPDATE subjects SET name = $2, thumbnail = $3 WHERE id = $1`, [id, fields.name, fields.thumbnail]);
+}
+
+export async function removeSubject(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM subjects WHERE id = $1`, [id]);
+}
+
+export async function insertChapter(tx: Queryable, subjectId: number, name: string) {
+  const position = await nextPosition(tx, 'chapter', subjectId);
+  const [row] = await tx.query<{ id: number; name: string }>(
+    `INSERT INTO chapters (subject_id, name, position) VALUES ($1, $2, $3) RETURNING id, name`,
+    [subjectId, name, position],
+  );
+  return row!;
+}
+
+export async function renameChapter(tx: Queryable, id: number, name: string) {
+  await tx.query(`UPDATE chapters SET name = $2 WHERE id = $1`, [id, name]);
+}
+
+export async function removeChapter(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM chapters WHERE id = $1`, [id]);
+}
+
+export interface TopicFields {
+  name: string;
+  video_link: string;
+  duration_seconds: number | null;
+}
+
+export async function insertTopic(tx: Queryable, chapterId: number, fields: TopicFields): Promise<number> {
+  const position = await nextPosition(tx, 'topic', chapterId);
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO topics (chapter_id, name, video_link, duration_seconds, position) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [chapterId, fields.name, fields.video_link, fields.duration_seconds, position],
+  );
+  return row!.id;
+}
+
+export async function updateTopic(tx: Queryable, id: number, fields: TopicFields) {
+  await tx.query(`UPDATE topics SET name = $2, video_link = $3, duration_seconds = $4 WHERE id = $1`, [
+    id,
+    fields.name,
+    fields.video_link,
+    fields.duration_seconds,
+  ]);
+}
+
+export async function removeTopic(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM topics WHERE id = $1`, [id]);
+}
+
+/** A watched topic is hidden, not deleted: its watch history stays for insights. */
+export async function hideTopic(tx: Queryable, id: number) {
+  await tx.query(`UPDATE topics SET deleted_at = now() WHERE id = $1`, [id]);
+}
+
+export interface MaterialFields {
+  title: string;
+  file_name: string;
+  password_protected: boolean;
+}
+
+export async function insertMaterial(tx: Queryable, chapterId: number, fields: MaterialFields): Promise<number> {
+  const position = await nextPosition(tx, 'material', chapterId);
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO study_materials (chapter_id, title, file_name, password_protected, position) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [chapterId, fields.title, fields.file_name, fields.password_protected, position],
+  );
+  return row!.id;
+}
+
+export async function updateMaterial(tx: Queryable, id: number, fields: MaterialFields) {
+  await tx.query(`UPDATE study_materials SET title = $2, file_name = $3, password_protected = $4 WHERE id = $1`, [
+    id,
+    fields.title,
+    fields.file_name,
+    fields.password_protected,
+  ]);
+}
+
+export async function removeMaterial(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM study_materials WHERE id = $1`, [id]);
+}
+
 // Order among siblings. Positions may repeat (imports and seeds leave gaps and ties), so a move first numbers the
 // siblings 0, 1, 2… in the order students see, then swaps the item with its neighbour.
 

@@ -34,6 +34,26 @@ export async function findBatch(db: Queryable, id: number) {
   return row;
 }
 
+export async function subjectExists(db: Queryable, subjectId: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM subjects WHERE id = $1`, [subjectId])).length > 0;
+}
+
+export async function insertBatch(tx: Queryable, subjectId: number, name: string) {
+  const [row] = await tx.query<{ id: number; name: string }>(
+    `INSERT INTO batches (subject_id, name) VALUES ($1, $2) RETURNING id, name`,
+    [subjectId, name],
+  );
+  return row!;
+}
+
+export async function renameBatch(tx: Queryable, id: number, name: string) {
+  await tx.query(`UPDATE batches SET name = $2 WHERE id = $1`, [id, name]);
+}
+
+export async function removeBatch(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM batches WHERE id = $1`, [id]);
+}
+
 export async function countClasses(db: Queryable, batchId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM live_classes WHERE batch_id = $1`, [
     batchId,
@@ -99,4 +119,8 @@ export async function updateClass(
     [id, fields.class_name, fields.tutor_name, fields.online_url, fields.starts_at, fields.duration_minutes, timeZone],
   );
   return row!;
+}
+
+export async function removeClass(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM live_classes WHERE id = $1`, [id]);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteNews, listManagedNews as listCall, publishNews, saveNews } from '@portal/contract/console';
-import { recordAudit } from '../../audit/record-audit.ts';
+import { saveAndAudit } from '../../audit/save-and-audit.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import {
@@ -27,42 +27,39 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
     const heading = sanitizeNewsHeading(body.heading);
     if (!heading) throw new ApiError(400, 'heading: nothing is left of it once markup is removed.');
     const fields = { heading, body: sanitizeNewsBody(body.body), image: body.image };
-    const saved = await app.db.transaction(async (tx) => {
+    const saved = await saveAndAudit(app.db, staff, async (tx) => {
       if (body.id === undefined) {
         const added = await insertNews(tx, fields);
-        await recordAudit(tx, staff, {
-          action: 'news.add',
-          entity: 'news',
-          entityId: added.id,
-          before: null,
-          after: added,
-        });
-        return added;
+        return {
+          answer: added,
+          audit: { action: 'news.add', entity: 'news', entityId: added.id, before: null, after: added },
+        };
       }
       const before = await findManagedNews(tx, body.id);
       if (!before) throw missing();
       const after = await updateNews(tx, body.id, fields);
-      await recordAudit(tx, staff, { action: 'news.update', entity: 'news', entityId: after.id, before, after });
-      return after;
+      return { answer: after, audit: { action: 'news.update', entity: 'news', entityId: after.id, before, after } };
     });
     return { status: true, message: body.id === undefined ? 'The draft is saved.' : 'The item is saved.', data: saved };
   });
 
   defineConsoleRoute(app, publishNews, async ({ body, staff }) => {
-    const changed = await app.db.transaction(async (tx) => {
+    const changed = await saveAndAudit(app.db, staff, async (tx) => {
       const before = await findManagedNews(tx, body.id);
       if (!before) throw missing();
       const after = await setPublished(tx, body.id, body.at === undefined ? 'now' : body.at);
       const action =
         after.status === 'draft' ? 'news.unpublish' : after.status === 'scheduled' ? 'news.schedule' : 'news.publish';
-      await recordAudit(tx, staff, {
-        action,
-        entity: 'news',
-        entityId: body.id,
-        before: { published_at: before.published_at },
-        after: { published_at: after.published_at },
-      });
-      return after;
+      return {
+        answer: after,
+        audit: {
+          action,
+          entity: 'news',
+          entityId: body.id,
+          before: { published_at: before.published_at },
+          after: { published_at: after.published_at },
+        },
+      };
     });
     const message =
       changed.status === 'draft'
@@ -74,11 +71,11 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
   });
 
   defineConsoleRoute(app, deleteNews, async ({ body, staff }) => {
-    await app.db.transaction(async (tx) => {
+    await saveAndAudit(app.db, staff, async (tx) => {
       const before = await findManagedNews(tx, body.id);
       if (!before) throw missing();
       await softDeleteNews(tx, body.id);
-      await recordAudit(tx, staff, { action: 'news.delete', entity: 'news', entityId: body.id, before, after: null });
+      return { answer: null, audit: { action: 'news.delete', entity: 'news', entityId: body.id, before, after: null } };
     });
     return { status: true, message: 'The item is deleted.', data: null };
   });

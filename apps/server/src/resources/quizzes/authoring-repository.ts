@@ -42,6 +42,47 @@ export async function findAuthoredQuiz(db: Queryable, id: number): Promise<Autho
   return { ...quiz, questions };
 }
 
+export async function chapterExists(db: Queryable, chapterId: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM chapters WHERE id = $1`, [chapterId])).length > 0;
+}
+
+export interface QuizFields {
+  name: string;
+  pass_marks: number;
+  allow_retake: boolean;
+}
+
+export async function insertQuiz(tx: Queryable, chapterId: number, fields: QuizFields): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO quizzes (chapter_id, name, pass_marks, allow_retake) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [chapterId, fields.name, fields.pass_marks, fields.allow_retake],
+  );
+  return row!.id;
+}
+
+/** Locks a live quiz for the rest of the transaction; answers false when there is none. */
+export async function lockQuiz(tx: Queryable, id: number): Promise<boolean> {
+  return (await tx.query(`SELECT id FROM quizzes WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])).length > 0;
+}
+
+export async function updateQuiz(tx: Queryable, id: number, fields: QuizFields) {
+  await tx.query(`UPDATE quizzes SET name = $2, pass_marks = $3, allow_retake = $4 WHERE id = $1`, [
+    id,
+    fields.name,
+    fields.pass_marks,
+    fields.allow_retake,
+  ]);
+}
+
+export async function removeQuiz(tx: Queryable, id: number) {
+  await tx.query(`DELETE FROM quizzes WHERE id = $1`, [id]);
+}
+
+/** A quiz with attempts is hidden, not deleted: students' reports of it stay. */
+export async function hideQuiz(tx: Queryable, id: number) {
+  await tx.query(`UPDATE quizzes SET deleted_at = now() WHERE id = $1`, [id]);
+}
+
 export interface QuestionInput {
   id?: number | undefined;
   question: string;

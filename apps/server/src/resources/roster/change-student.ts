@@ -1,6 +1,7 @@
 import type { StudentDetail } from '@portal/contract/console';
 import { canonicalMobile, type CountryCode } from '@portal/contract/phone';
-import { recordAudit, type Actor } from '../../audit/record-audit.ts';
+import type { Actor } from '../../audit/record-audit.ts';
+import { saveAndAudit } from '../../audit/save-and-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { forgetStudentSessions } from '../../sessions/session-repository.ts';
@@ -32,21 +33,17 @@ async function changeStudent(
   action: string,
   change: (tx: Queryable, before: StudentRecord) => Promise<void>,
 ): Promise<StudentDetail> {
-  return db.transaction(async (tx) => {
+  return saveAndAudit(db, actor, async (tx) => {
     await tx.query('SELECT id FROM students WHERE id = $1 FOR UPDATE', [studentId]);
     const before = await findStudentRecord(tx, studentId);
     if (!before) throw studentNotFound();
     await change(tx, before);
     const after = await findStudentRecord(tx, studentId);
     if (!after) throw studentNotFound();
-    await recordAudit(tx, actor, {
-      action,
-      entity: 'student',
-      entityId: studentId,
-      before: toDetail(before),
-      after: toDetail(after),
-    });
-    return toDetail(after);
+    return {
+      answer: toDetail(after),
+      audit: { action, entity: 'student', entityId: studentId, before: toDetail(before), after: toDetail(after) },
+    };
   });
 }
 
@@ -131,18 +128,15 @@ export async function setActive(db: Database, actor: Actor, studentId: number, a
 }
 
 export async function signOutEverywhere(db: Database, actor: Actor, studentId: number): Promise<number> {
-  const ended = await db.transaction(async (tx) => {
+  const ended = await saveAndAudit(db, actor, async (tx) => {
     const student = await findStudentRecord(tx, studentId);
     if (!student) throw studentNotFound();
     const ended = await endSessions(tx, studentId);
-    await recordAudit(tx, actor, {
-      action: 'student.sign_out_everywhere',
-      entity: 'student',
-      entityId: studentId,
-      before: null,
-      after: { sessions_ended: ended },
-    });
-    return ended;
+    const after = { sessions_ended: ended };
+    return {
+      answer: ended,
+      audit: { action: 'student.sign_out_everywhere', entity: 'student', entityId: studentId, before: null, after },
+    };
   });
   forgetStudentSessions(db, studentId);
   return ended;

@@ -1,5 +1,6 @@
 import type { StaffMember, StaffRole } from '@portal/contract/console';
-import { type Actor, recordAudit } from '../../audit/record-audit.ts';
+import type { Actor } from '../../audit/record-audit.ts';
+import { saveAndAudit } from '../../audit/save-and-audit.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { revokeStaffSessions } from '../../sessions/session-repository.ts';
@@ -21,7 +22,7 @@ export async function changeStaffMember(
   staffId: number,
   change: StaffChange,
 ): Promise<StaffMember> {
-  return db.transaction(async (tx) => {
+  return saveAndAudit(db, actor, async (tx) => {
     const admins = await countActiveAdmins(tx);
     const before = await findStaffMemberForUpdate(tx, staffId);
     if (!before) throw notFound('This staff member');
@@ -41,7 +42,6 @@ export async function changeStaffMember(
     if (!updated.active) await revokeStaffSessions(tx, staffId);
     const action =
       before.active !== updated.active ? (updated.active ? 'staff.reactivate' : 'staff.deactivate') : 'staff.update';
-    await recordAudit(tx, actor, { action, entity: 'staff', entityId: staffId, before, after: updated });
-    return updated;
+    return { answer: updated, audit: { action, entity: 'staff', entityId: staffId, before, after: updated } };
   });
 }
