@@ -68,15 +68,55 @@ export default tseslint.config(
             forbid: 'apps/web/src/features',
             message: 'The console does not import the student app’s features',
           },
+          // The server, bottom to top: domain/ (rules that need no request or database); db/, http/, sms/,
+          // sessions/, one-time-codes/, audit/ and any other top-level folder, which serve every resource; the
+          // resources; and the wiring that registers them (api-routes.ts, console-routes.ts, serve.ts, cli/).
           {
-            from: 'apps/server/src/http',
-            forbid: 'apps/server/src/resources',
-            message: 'http/ serves every resource and imports none of them',
+            from: 'apps/server/src/domain',
+            forbid: 'apps/server/src',
+            allow: ['apps/server/src/domain'],
+            message: 'domain/ holds rules that need no request or database: it imports only packages and itself',
           },
           {
-            from: 'apps/server/src/sms',
+            from: 'apps/server/src/db',
             forbid: 'apps/server/src/resources',
-            message: 'sms/ sends messages for every resource and imports none of them',
+            message: 'db/ and its seed sit below the resources: move a rule both apply to domain/',
+          },
+          {
+            from: 'apps/server/src',
+            except: [
+              'apps/server/src/resources',
+              'apps/server/src/api-routes.ts',
+              'apps/server/src/console-routes.ts',
+              'apps/server/src/serve.ts',
+              'apps/server/src/cli',
+            ],
+            forbid: 'apps/server/src/resources',
+            message:
+              'Only the wiring (api-routes.ts, console-routes.ts, serve.ts, cli/) imports resources; every other folder serves them all and imports none',
+          },
+          {
+            // A resource leans on another only where this map says so (no cycles: eslint-rules/import-zones.test.ts),
+            // and then on its repositories and helpers, never on its routes, which only the wiring registers.
+            eachFolderOf: 'apps/server/src/resources',
+            mayUse: {
+              // Sign-in finds the student, files the registration a code proved, and sweeps those never proved.
+              auth: ['profile', 'registration'],
+              // A request for a number that already is a student's.
+              registration: ['profile'],
+              'staff-auth': ['staff'],
+              // Whether a student may see a subject decides what its lessons, quizzes, classes and materials show.
+              learning: ['subjects'],
+              quizzes: ['subjects'],
+              'live-classes': ['subjects'],
+              'study-materials': ['subjects'],
+              // Files are checked as uploads check them, and a course's files are stored as a pack stores them.
+              course: ['content-pack', 'media'],
+              'content-pack': ['media'],
+            },
+            private: '(^|-)routes\\.ts$',
+            message:
+              'A resource imports another only where eslint.config.js’s mayUse says so, and never its routes; move what both need below resources',
           },
         ],
       ],

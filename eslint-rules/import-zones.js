@@ -5,10 +5,12 @@ import path from 'node:path';
  * kept out of. Relative imports are resolved to folders; a package is named as it is written.
  *
  * Options: a list of rules, each either
- * - `{ eachFolderOf: 'dir', message }`: every folder directly under `dir` is its own zone (features never import
- *   one another), or
- * - `{ from: 'dir', except?: ['dir'], forbid: 'dir', message }`: files under `from` (but not under `except`) never
- *   import anything under `forbid`; with `forbidPackage: 'name'` instead, never import that package.
+ * - `{ eachFolderOf: 'dir', mayUse?: { zone: ['zone'] }, private?: 'regex', message }`: every folder directly under
+ *   `dir` is its own zone (features never import one another), except the crossings `mayUse` names; even those never
+ *   reach a file whose name matches `private` (a resource's routes), or
+ * - `{ from: 'dir', except?: ['dir'], forbid: 'dir', allow?: ['dir'], message }`: files under `from` (but not under
+ *   `except`) never import anything under `forbid` (but not under `allow`); with `forbidPackage: 'name'` instead,
+ *   never import that package.
  * Folders are relative to the directory ESLint runs in (the repository's root).
  */
 export const importZones = {
@@ -47,12 +49,19 @@ export const importZones = {
           const other = inside(target, rule.eachFolderOf)
             ? target.slice(rule.eachFolderOf.length + 1).split('/')[0]
             : undefined;
-          crosses = own !== undefined && other !== undefined && other !== '' && own !== other;
+          const hidden = rule.private !== undefined && new RegExp(rule.private).test(path.basename(target));
+          crosses =
+            own !== undefined &&
+            other !== undefined &&
+            other !== '' &&
+            own !== other &&
+            (hidden || !(rule.mayUse?.[own] ?? []).includes(other));
         } else {
           crosses =
             inside(file, rule.from) &&
             !(rule.except ?? []).some((dir) => inside(file, dir)) &&
-            inside(target, rule.forbid);
+            inside(target, rule.forbid) &&
+            !(rule.allow ?? []).some((dir) => inside(target, dir));
         }
         if (crosses) {
           context.report({ node, messageId: 'crossing', data: { message: rule.message, source } });

@@ -1,6 +1,7 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import config from '../eslint.config.js';
 
 // The repository's own lint configuration, on made-up files: the zones the README promises are what lint holds.
 const eslint = new ESLint({
@@ -67,15 +68,79 @@ describe('architecture zones in lint', () => {
     ).toEqual([]);
   });
 
-  it('keeps http/ and sms/ from importing resources', async () => {
-    expect(
-      await zoneErrors('apps/server/src/http/x.ts', `import { a } from '../resources/auth/otp-codes.ts';`),
-    ).toHaveLength(1);
+  it('keeps every server folder but the wiring from importing resources, a new folder too', async () => {
+    expect(await zoneErrors('apps/server/src/http/x.ts', `import { a } from '../resources/auth/routes.ts';`)).toEqual([
+      expect.stringContaining('Only the wiring'),
+    ]);
     expect(
       await zoneErrors('apps/server/src/sms/x.ts', `import { a } from '../resources/roster/routes.ts';`),
     ).toHaveLength(1);
     expect(
+      await zoneErrors('apps/server/src/media/x.ts', `import { a } from '../resources/course/course-files.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await zoneErrors('apps/server/src/api-routes.ts', `import { a } from './resources/auth/routes.ts';`),
+    ).toEqual([]);
+    expect(
+      await zoneErrors('apps/server/src/cli/commands/x.ts', `import { a } from '../../resources/staff/add-staff.ts';`),
+    ).toEqual([]);
+    expect(
       await zoneErrors('apps/server/src/resources/auth/x.ts', `import { a } from '../../http/define-route.ts';`),
     ).toEqual([]);
+  });
+
+  it('keeps the seed below the resources and domain/ below everything', async () => {
+    expect(
+      await zoneErrors('apps/server/src/db/seed/x.ts', `import { a } from '../../resources/quizzes/grading.ts';`),
+    ).toEqual([expect.stringContaining('db/ and its seed sit below the resources')]);
+    expect(
+      await zoneErrors('apps/server/src/db/seed/x.ts', `import { a } from '../../domain/quiz-grading.ts';`),
+    ).toEqual([]);
+    expect(await zoneErrors('apps/server/src/domain/x.ts', `import { a } from '../db/database.ts';`)).toHaveLength(1);
+    expect(await zoneErrors('apps/server/src/domain/x.ts', `import { a } from './name-key.ts';`)).toEqual([]);
+  });
+
+  it('lets a resource use another only where the map says, and never its routes', async () => {
+    expect(
+      await zoneErrors('apps/server/src/resources/news/x.ts', `import { a } from '../quizzes/quiz-repository.ts';`),
+    ).toEqual([expect.stringContaining('A resource imports another only where')]);
+    expect(
+      await zoneErrors('apps/server/src/resources/registration/x.ts', `import { a } from '../auth/sweep.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await zoneErrors('apps/server/src/resources/auth/x.ts', `import { a } from '../registration/file-request.ts';`),
+    ).toEqual([]);
+    expect(
+      await zoneErrors('apps/server/src/resources/auth/x.ts', `import { a } from '../registration/routes.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await zoneErrors('apps/server/src/resources/quizzes/x.ts', `import { a } from '../subjects/console-routes.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await zoneErrors('apps/server/src/resources/quizzes/x.ts', `import { a } from '../subjects/access.ts';`),
+    ).toEqual([]);
+    expect(
+      await zoneErrors('apps/server/src/resources/auth/x.ts', `import { a } from '../../one-time-codes/send-code.ts';`),
+    ).toEqual([]);
+  });
+
+  it('lets no two resources lean on each other, even through others', () => {
+    const zones = config
+      .flatMap((entry) => Object.values(entry.rules ?? {}))
+      .flatMap((setting) => (Array.isArray(setting) && Array.isArray(setting[1]) ? setting[1] : []))
+      .find((rule) => rule.eachFolderOf === 'apps/server/src/resources');
+    const mayUse: Record<string, string[]> = zones.mayUse;
+    const path: string[] = [];
+    const cycle = (resource: string): string[] | undefined => {
+      if (path.includes(resource)) return [...path.slice(path.indexOf(resource)), resource];
+      path.push(resource);
+      for (const used of mayUse[resource] ?? []) {
+        const found = cycle(used);
+        if (found) return found;
+      }
+      path.pop();
+      return undefined;
+    };
+    expect(Object.keys(mayUse).map(cycle).filter(Boolean)).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@ import {
   MAX_SENDS_PER_NUMBER_AND_ADDRESS,
   MAX_TRIES_PER_CODE,
   RESEND_COOLDOWN_SECONDS,
-} from '../src/resources/auth/limits.ts';
-import { claimTry, consumeChallenge, findChallenge } from '../src/resources/auth/challenge-repository.ts';
-import { hashOtpRef } from '../src/resources/auth/otp-codes.ts';
+} from '../src/one-time-codes/limits.ts';
+import { claimTry, consumeChallenge, findChallenge } from '../src/one-time-codes/challenge-repository.ts';
+import { hashOtpRef } from '../src/one-time-codes/otp-codes.ts';
 import { serverSecret } from '../src/server-secret.ts';
-import { verifyCode } from '../src/resources/auth/verify-code.ts';
+import { verifyCode } from '../src/one-time-codes/verify-code.ts';
 import { sweepAuth } from '../src/resources/auth/sweep.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressKey } from '../src/resources/auth/client-address.ts';
+import { clientAddressKey } from '../src/one-time-codes/client-address.ts';
 
 describe('the address per-address limits count by', () => {
   it('is an IPv4 address itself, also when it comes IPv6-mapped', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SENDS_PER_NUMBER_AND_ADDRESS } from '../src/resources/auth/limits.ts';
+import { MAX_SENDS_PER_NUMBER_AND_ADDRESS } from '../src/one-time-codes/limits.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 const outbox: { to: string; text: string }[] = [];

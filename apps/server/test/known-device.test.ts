@@ -3,7 +3,7 @@ import {
   MAX_SENDS_PER_NUMBER,
   MAX_SENDS_PER_NUMBER_AND_ADDRESS,
   MAX_SENDS_PER_NUMBER_AND_DEVICE,
-} from '../src/resources/auth/limits.ts';
+} from '../src/one-time-codes/limits.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { loopback, postFrom, type Answer } from './from-address.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, nameLexemes, nameQuery, nameWords } from '../src/resources/roster/name-key.ts';
+import { fold, nameLexemes, nameQuery, nameWords } from '../src/domain/name-key.ts';
 
 /** Whether a typed search finds a name, by the rule the database applies: each typed word is a prefix of a stored lexeme. */
 function finds(typed: string, name: string): boolean {

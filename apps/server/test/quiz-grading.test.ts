@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersHash, gradeSubmission, type GradableQuestion } from '../src/resources/quizzes/grading.ts';
+import { answersHash, gradeSubmission, type GradableQuestion } from '../src/domain/quiz-grading.ts';
 
 const questions: GradableQuestion[] = [
   { id: 11, options: ['Newton', 'Joule', 'Kelvin', 'Watt'], correct_answer: 'Kelvin', marks: 1 },

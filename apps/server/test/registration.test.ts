@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PHONE } from '../src/db/seed/courses.ts';
-import { MAX_SENDS_PER_NUMBER_AND_ADDRESS } from '../src/resources/auth/limits.ts';
+import { MAX_SENDS_PER_NUMBER_AND_ADDRESS } from '../src/one-time-codes/limits.ts';
 import { sweepAuth } from '../src/resources/auth/sweep.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 

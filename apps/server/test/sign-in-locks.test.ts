@@ -5,7 +5,7 @@ import {
   LOCK_WINDOW_SECONDS,
   MAX_WRONG_CODES_PER_ADDRESS_PER_DAY,
   MAX_WRONG_CODES_PER_NUMBER_PER_YEAR,
-} from '../src/resources/auth/limits.ts';
+} from '../src/one-time-codes/limits.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 
 // The long-term limits of docs/decisions/040. The clock is the data's: wrong codes are written into the past with

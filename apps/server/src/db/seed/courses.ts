@@ -1,5 +1,5 @@
 import type { Queryable } from '../database.ts';
-import { nameKey } from '../../resources/roster/name-key.ts';
+import { nameKey } from '../../domain/name-key.ts';
 
 export interface DemoChapter {
   id: number;

@@ -1,4 +1,4 @@
-import { sanitizeNewsBody, sanitizeNewsHeading } from '../../resources/news/sanitize-news.ts';
+import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
 import type { Queryable } from '../database.ts';
 
 interface DemoNews {
@@ -59,7 +59,7 @@ export const demoNews: DemoNews[] = [
   },
 ];
 
-/** Stored as the console stores an item: through the same sanitiser (resources/news/sanitize-news.ts). */
+/** Stored as the console stores an item: through the same sanitiser (domain/sanitize-news.ts). */
 export async function seedNews(db: Queryable, now: Date) {
   for (const item of demoNews) {
     await db.query(`INSERT INTO news (heading, image, body, published_at) VALUES ($1, $2, $3, $4)`, [

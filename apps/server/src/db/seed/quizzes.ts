@@ -1,4 +1,4 @@
-import { answersHash, gradeSubmission, type Answer } from '../../resources/quizzes/grading.ts';
+import { answersHash, gradeSubmission, type Answer } from '../../domain/quiz-grading.ts';
 import type { Queryable } from '../database.ts';
 import type { DemoCourses } from './courses.ts';
 import { quizBank, type DemoAttempt, type DemoQuiz } from './quiz-bank.ts';

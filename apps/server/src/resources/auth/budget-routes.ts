@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getRegistrationBudget } from '@portal/contract/console';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
-import { budgetRefusals, registrationCodesSent } from './registration-budget-repository.ts';
+import { budgetRefusals, registrationCodesSent } from '../../one-time-codes/registration-budget-repository.ts';
 
 /** Admins see on the Overview how much of the budget of registration codes is spent, and whether it ran out. */
 export async function registrationBudgetRoutes(app: FastifyInstance) {

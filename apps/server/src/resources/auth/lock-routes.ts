@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import { findStudentByPhone } from '../profile/student-repository.ts';
-import { lockedNumbers, unlockNumber as liftLock } from './wrong-code-repository.ts';
+import { lockedNumbers, unlockNumber as liftLock } from '../../one-time-codes/wrong-code-repository.ts';
 
 /** Whose number a locked E.164 number is: a student's or a staff member's name, or "" for nobody's. */
 async function holderOf(db: Queryable, phone: string) {

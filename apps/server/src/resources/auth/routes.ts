@@ -6,15 +6,15 @@ import { readToken } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { deactivatedMessage, findStudent, findStudentByPhone, isStudentActive } from '../profile/student-repository.ts';
 import { fileProvedRequest } from '../registration/file-request.ts';
-import { type Audience, findChallenge } from './challenge-repository.ts';
+import { type Audience, findChallenge } from '../../one-time-codes/challenge-repository.ts';
 import { serverSecret } from '../../server-secret.ts';
-import { hashOtpRef } from './otp-codes.ts';
-import { clientAddressKey } from './client-address.ts';
-import { rememberSignedInDevice } from './known-device.ts';
-import { askedBy, replacing, sendCode } from './send-code.ts';
+import { hashOtpRef } from '../../one-time-codes/otp-codes.ts';
+import { clientAddressKey } from '../../one-time-codes/client-address.ts';
+import { rememberSignedInDevice } from '../../one-time-codes/known-device.ts';
+import { askedBy, replacing, sendCode } from '../../one-time-codes/send-code.ts';
 import { createSession, deleteDeadSessions, revokeSession } from '../../sessions/session-repository.ts';
 import { startSweeping } from './sweep.ts';
-import { verifyCode } from './verify-code.ts';
+import { verifyCode } from '../../one-time-codes/verify-code.ts';
 
 const codeSentMessage = 'We sent a code to your registered mobile number.';
 

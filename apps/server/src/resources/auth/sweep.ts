@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
-import { deleteOldChallenges } from './challenge-repository.ts';
-import { deleteOldWrongCodes } from './wrong-code-repository.ts';
-import { deleteForgottenDevices } from './known-device-repository.ts';
-import { deleteOldBudgetRefusals } from './registration-budget-repository.ts';
-import { SWEEP_INTERVAL_MS } from './limits.ts';
+import { deleteOldChallenges } from '../../one-time-codes/challenge-repository.ts';
+import { deleteOldWrongCodes } from '../../one-time-codes/wrong-code-repository.ts';
+import { deleteForgottenDevices } from '../../one-time-codes/known-device-repository.ts';
+import { deleteOldBudgetRefusals } from '../../one-time-codes/registration-budget-repository.ts';
+import { SWEEP_INTERVAL_MS } from '../../one-time-codes/limits.ts';
 import { deleteExpiredSessions } from '../../sessions/session-repository.ts';
 import { deleteUnverifiedRequests } from '../registration/registration-repository.ts';
 

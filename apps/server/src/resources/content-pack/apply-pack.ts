@@ -5,7 +5,7 @@ import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { PackFile } from './pack-files.ts';
 import type { Pack } from './pack-schema.ts';
-import { sanitizeNewsBody, sanitizeNewsHeading } from '../news/sanitize-news.ts';
+import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
 
 export interface Counts {
   new: number;

@@ -11,7 +11,7 @@ import {
   softDeleteNews,
   updateNews,
 } from './managed-news-repository.ts';
-import { sanitizeNewsBody, sanitizeNewsHeading } from './sanitize-news.ts';
+import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
 
 const missing = () => new ApiError(404, 'id: there is no such news item (it may have been deleted).');
 

@@ -1,6 +1,6 @@
 import type { QuizAttempt, ReportQuestion } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { Answer } from './grading.ts';
+import type { Answer } from '../../domain/quiz-grading.ts';
 import { isoUtc, LIST_LIMIT } from './sql.ts';
 import { listInReach } from '../subjects/access.ts';
 

@@ -1,6 +1,6 @@
 import type { QuizListItem, QuizQuestion } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { GradableQuestion } from './grading.ts';
+import type { GradableQuestion } from '../../domain/quiz-grading.ts';
 import { isoUtc, LIST_LIMIT } from './sql.ts';
 import { listInReach } from '../subjects/access.ts';
 

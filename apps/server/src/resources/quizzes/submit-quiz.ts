@@ -10,7 +10,7 @@ import {
   lockStudentQuiz,
   lockSubmission,
 } from './attempt-repository.ts';
-import { answersHash, gradeSubmission, resultMessage, type Answer } from './grading.ts';
+import { answersHash, gradeSubmission, resultMessage, type Answer } from '../../domain/quiz-grading.ts';
 import { listGradableQuestions } from './quiz-repository.ts';
 
 /** The same answers again within this many seconds are a repeated Submit (a double click, a retry), not a new attempt. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Actor, recordAudit } from '../../audit/record-audit.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { smsFailure } from '../../sms/failure-log.ts';
-import { lockNumber } from '../auth/challenge-repository.ts';
+import { lockNumber } from '../../one-time-codes/challenge-repository.ts';
 import { findStudentByPhone } from '../profile/student-repository.ts';
 import { enrol, existingSubjects, insertStudentFrom } from './new-student-repository.ts';
 import { findRequestForDecision, markDecided, type RequestForDecision } from './registration-repository.ts';

@@ -1,6 +1,6 @@
 import type { ResponseOf, verifyOtp } from '@portal/contract';
 import type { Database } from '../../db/database.ts';
-import { lockNumber } from '../auth/challenge-repository.ts';
+import { lockNumber } from '../../one-time-codes/challenge-repository.ts';
 import { findStudentByPhone } from '../profile/student-repository.ts';
 import { deleteRequest, findRequestPhone, markProved } from './registration-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { nameKey } from '../roster/name-key.ts';
+import { nameKey } from '../../domain/name-key.ts';
 import type { RequestForDecision } from './registration-repository.ts';
 
 /** The student an approved request becomes: its details, its canonical number, its level's name. */

@@ -3,8 +3,8 @@ import { academicLevels, registration, signup } from '@portal/contract';
 import { canonicalMobile, countryName, countryOfNumber } from '@portal/contract/phone';
 import { ApiError, fieldRefusal } from '../../http/api-error.ts';
 import { defineRoute } from '../../http/define-route.ts';
-import { clientAddressKey } from '../auth/client-address.ts';
-import { sendCode } from '../auth/send-code.ts';
+import { clientAddressKey } from '../../one-time-codes/client-address.ts';
+import { sendCode } from '../../one-time-codes/send-code.ts';
 import { findActiveLevel, listActiveLevels } from './academic-level-repository.ts';
 import { deleteRequest, insertRequest } from './registration-repository.ts';
 

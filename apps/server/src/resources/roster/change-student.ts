@@ -5,7 +5,7 @@ import { saveAndAudit } from '../../audit/save-and-audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { forgetStudentSessions } from '../../sessions/session-repository.ts';
-import { nameKey } from './name-key.ts';
+import { nameKey } from '../../domain/name-key.ts';
 import { findStudentRecord, type StudentRecord } from './roster-repository.ts';
 import { TEXT_FIELDS, type TextField } from './student-fields.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { underMigrationLock } from '../../db/migrate.ts';
-import { nameKey } from './name-key.ts';
+import { nameKey } from '../../domain/name-key.ts';
 
 const BATCH = 1000;
 

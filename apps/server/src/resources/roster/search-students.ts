@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { nameQuery } from './name-key.ts';
+import { nameQuery } from '../../domain/name-key.ts';
 
 export interface StudentSummary {
   id: number;

@@ -5,19 +5,19 @@ import { ApiError, unauthorized } from '../../http/api-error.ts';
 import { readToken } from '../../http/authenticate.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import { createStaffSession, deleteDeadStaffSessions, revokeSession } from '../../sessions/session-repository.ts';
-import { findChallenge } from '../auth/challenge-repository.ts';
-import { clientAddressKey } from '../auth/client-address.ts';
+import { findChallenge } from '../../one-time-codes/challenge-repository.ts';
+import { clientAddressKey } from '../../one-time-codes/client-address.ts';
 import { serverSecret } from '../../server-secret.ts';
-import { hashOtpRef } from '../auth/otp-codes.ts';
-import { rememberSignedInDevice } from '../auth/known-device.ts';
-import { askedBy, replacing, sendCode } from '../auth/send-code.ts';
-import { verifyCode } from '../auth/verify-code.ts';
+import { hashOtpRef } from '../../one-time-codes/otp-codes.ts';
+import { rememberSignedInDevice } from '../../one-time-codes/known-device.ts';
+import { askedBy, replacing, sendCode } from '../../one-time-codes/send-code.ts';
+import { verifyCode } from '../../one-time-codes/verify-code.ts';
 import { findActiveStaffByMobile, findStaffMember } from '../staff/staff-repository.ts';
 
 const codeSentMessage = 'If this number belongs to a staff member, we sent it a code.';
 
 /**
- * Staff sign-in: the students' one-time SMS code mechanism, limits included (resources/auth), for the
+ * Staff sign-in: the students' one-time SMS code mechanism, limits included (one-time-codes/), for the
  * 'staff' audience. Its codes and tokens never work on the student side, and back.
  */
 export async function staffAuthRoutes(app: FastifyInstance) {

@@ -1,13 +1,7 @@
-import type { StaffMember } from '@portal/contract/console';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../../../test/mock-api.ts';
+import { admin, openConsole } from '../../../test/console-fixtures.tsx';
 import { codeRetry } from '../../lib/preloadable-lazy.tsx';
-import { useStaffSession } from '../lib/staff-session.ts';
-import { ConsoleApp } from './console-app.tsx';
-
-// Pages load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
 
 /** The Audit log page's code: answers 404 (a network round trip later) while `missing`, as after a redeploy. */
 const chunk = vi.hoisted(() => ({ missing: true, requests: 0 }));
@@ -19,15 +13,6 @@ vi.mock('../features/audit-log/audit-log-page.tsx', async (importOriginal) => {
   return importOriginal();
 });
 
-const admin: StaffMember = {
-  staff_id: 1,
-  name: 'Asha Admin',
-  mobile: '+919811100001',
-  role: 'admin',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
-
 beforeEach(() => {
   // The retries' waits (1, 2, 4 s) shortened: what is tested is how many tries there are and what shows after.
   vi.spyOn(codeRetry, 'delayMs').mockReturnValue(1);
@@ -37,11 +22,7 @@ beforeEach(() => {
 
 describe('a console page whose code answers 404', () => {
   it('is asked for 4 times in all, then reads Something went wrong beside the navigation; Try again asks once more', async () => {
-    mockApi({ '/console/micros/Staff/Auth/me': () => ok(admin) });
-    useStaffSession.setState({ staff: admin, token: 'staff-token' });
-    window.history.replaceState(null, '', '/console/audit-log');
-    const user = userEvent.setup();
-    render(<ConsoleApp />);
+    const { user } = openConsole('/console/audit-log', { as: admin });
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('alert')).toHaveTextContent('Something went wrong');
     expect(chunk.requests).toBe(4);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/database.ts';
 import { recordAudits, type Actor } from '../../../audit/record-audit.ts';
-import { nameKey } from '../name-key.ts';
+import { nameKey } from '../../../domain/name-key.ts';
 import { TEXT_FIELDS } from '../student-fields.ts';
 import type { ImportPlan, StudentChange } from './plan-import.ts';
 import { batchesOf, turnTaker } from './take-turns.ts';

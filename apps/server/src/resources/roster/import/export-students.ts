@@ -1,6 +1,6 @@
 import { formatMobile } from '@portal/contract/phone';
 import type { Queryable } from '../../../db/database.ts';
-import { STUDENT_COLUMNS, type StudentColumn } from './student-csv-file.ts';
+import { STUDENT_COLUMNS, type StudentColumn } from './student-columns.ts';
 
 /** A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) gets an apostrophe, which import drops. */
 const guard = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

@@ -1,22 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import { STUDENT_COLUMNS, type StudentColumn } from './student-columns.ts';
 import { headingsOf, readHeading } from './student-csv-headings.ts';
 import { turnTaker } from './take-turns.ts';
-
-/** The columns of a student CSV, in the order export writes them; only name and mobile are required. */
-export const STUDENT_COLUMNS = [
-  'name',
-  'mobile',
-  'guardian',
-  'email',
-  'state',
-  'district',
-  'academic_level',
-  'subjects',
-  'batches',
-] as const;
-export type StudentColumn = (typeof STUDENT_COLUMNS)[number];
 
 /** Far above 10,000 lines (about 1 MB); a bigger upload is refused before it is read. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { StudentColumn } from './student-csv-file.ts';
+import type { StudentColumn } from './student-columns.ts';
 
 /**
  * The headings a clerk's sheet uses for each column, compared after `headingKey` (case, spaces and punctuation

@@ -1,21 +1,9 @@
-import type { AuditEntry, StaffMember } from '@portal/contract/console';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { AuditEntry } from '@portal/contract/console';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { admin, openConsole, teacher } from '../../../../test/console-fixtures.tsx';
+import { type ApiCall, ok, refused } from '../../../../test/mock-api.ts';
 
-const base = '/console/micros/Staff';
-const admin: StaffMember = {
-  staff_id: 1,
-  name: 'Asha Admin',
-  mobile: '+919811100001',
-  role: 'admin',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
-const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tara Teacher', role: 'teacher' };
 const entry = (
   id: number,
   action: string,
@@ -46,14 +34,10 @@ const bodies = (calls: ApiCall[]) =>
   calls.filter((call) => call.path.endsWith('/AuditLog/list')).map((call) => call.body);
 
 function renderLog(list: (call: ApiCall) => ReturnType<typeof ok>) {
-  const calls = mockApi({
-    [`${base}/Auth/me`]: () => ok(admin),
-    [`${base}/Members/list`]: () => ok({ staff: [admin, teacher] }),
-    [`${base}/AuditLog/list`]: list,
+  return openConsole('/console/audit-log', {
+    as: admin,
+    api: { '/Members/list': () => ok({ staff: [admin, teacher] }), '/AuditLog/list': list },
   });
-  useStaffSession.setState({ staff: admin, token: 'staff-token' });
-  window.history.replaceState(null, '', '/console/audit-log');
-  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
 }
 
 describe('the audit log page', { timeout: 20_000 }, () => {

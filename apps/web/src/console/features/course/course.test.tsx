@@ -1,20 +1,9 @@
-import type { AuthoredChapter, AuthoredSubject, StaffMember } from '@portal/contract/console';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { AuthoredChapter, AuthoredSubject } from '@portal/contract/console';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { type ConsoleHandlers, openConsole } from '../../../../test/console-fixtures.tsx';
+import { type ApiCall, ok, refused } from '../../../../test/mock-api.ts';
 
-const base = '/console/micros/Staff';
-const teacher: StaffMember = {
-  staff_id: 2,
-  name: 'Tara Teacher',
-  mobile: '+919811100002',
-  role: 'teacher',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
 const physics: AuthoredSubject = {
   id: 1,
   name: 'Physics',
@@ -50,16 +39,14 @@ const chapter: AuthoredChapter = {
   ],
 };
 
-function renderCourse(path: string, handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({
-    [`${base}/Auth/me`]: () => ok(teacher),
-    [`${base}/Schedule/list`]: () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
-    [`${base}/Quiz/list`]: () => ok({ quizzes: [] }),
-    ...Object.fromEntries(Object.entries(handlers).map(([p, handler]) => [`${base}${p}`, handler])),
+function renderCourse(path: string, handlers: ConsoleHandlers) {
+  return openConsole(path, {
+    api: {
+      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
+      '/Quiz/list': () => ok({ quizzes: [] }),
+      ...handlers,
+    },
   });
-  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
-  window.history.replaceState(null, '', path);
-  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
 }
 const sent = (calls: ApiCall[], path: string) =>
   calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);

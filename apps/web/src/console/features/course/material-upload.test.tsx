@@ -1,23 +1,12 @@
-import type { AuthoredChapter, AuthoredSubject, StaffMember } from '@portal/contract/console';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { AuthoredChapter, AuthoredSubject } from '@portal/contract/console';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeRequest, fakeRequests } from '../../../../test/fake-request.ts';
-import { type ApiCall, mockApi, ok } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { openConsole } from '../../../../test/console-fixtures.tsx';
+import { ok } from '../../../../test/mock-api.ts';
 
 fakeRequests();
 
-const base = '/console/micros/Staff';
-const teacher: StaffMember = {
-  staff_id: 2,
-  name: 'Tara Teacher',
-  mobile: '+919811100002',
-  role: 'teacher',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
 const physics: AuthoredSubject = {
   id: 1,
   name: 'Physics',
@@ -53,27 +42,25 @@ const chapter: AuthoredChapter = {
 };
 
 function renderCourse(path: string) {
-  const calls: ApiCall[] = mockApi({
-    [`${base}/Auth/me`]: () => ok(teacher),
-    [`${base}/Schedule/list`]: () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
-    [`${base}/Quiz/list`]: () => ok({ quizzes: [] }),
-    [`${base}/Course/subjects`]: () => ok({ subjects: [physics] }),
-    [`${base}/Course/subject`]: () => ok({ subject: physics, chapters: [chapter] }),
-    [`${base}/Material/save`]: () =>
-      ok(
-        {
-          id: 202,
-          title: 'Chapter 3',
-          file_name: 'upload-feed.pdf',
-          original_name: 'Chapter 3 notes.pdf',
-          password_protected: false,
-        },
-        'Chapter 3 is added.',
-      ),
+  return openConsole(path, {
+    api: {
+      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
+      '/Quiz/list': () => ok({ quizzes: [] }),
+      '/Course/subjects': () => ok({ subjects: [physics] }),
+      '/Course/subject': () => ok({ subject: physics, chapters: [chapter] }),
+      '/Material/save': () =>
+        ok(
+          {
+            id: 202,
+            title: 'Chapter 3',
+            file_name: 'upload-feed.pdf',
+            original_name: 'Chapter 3 notes.pdf',
+            password_protected: false,
+          },
+          'Chapter 3 is added.',
+        ),
+    },
   });
-  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
-  window.history.replaceState(null, '', path);
-  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
 }
 
 describe('uploading a study material', { timeout: 40_000 }, () => {

@@ -1,20 +1,8 @@
-import type { StaffMember } from '@portal/contract/console';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { type ConsoleHandlers, openConsole } from '../../../../test/console-fixtures.tsx';
+import { ok, refused } from '../../../../test/mock-api.ts';
 
-const base = '/console/micros/Staff';
-const teacher: StaffMember = {
-  staff_id: 2,
-  name: 'Tara Teacher',
-  mobile: '+919811100002',
-  role: 'teacher',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
 const catalogue = {
   subjects: [
     { id: 3, name: 'Physics', chapters: [{ id: 11, name: 'Units', quizzes: [{ id: 5, name: 'Units quiz' }] }] },
@@ -22,15 +10,8 @@ const catalogue = {
   ],
 };
 
-function renderInsights(handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({
-    [`${base}/Auth/me`]: () => ok(teacher),
-    [`${base}/Insights/catalogue`]: () => ok(catalogue),
-    ...Object.fromEntries(Object.entries(handlers).map(([path, handler]) => [`${base}${path}`, handler])),
-  });
-  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
-  window.history.replaceState(null, '', '/console/insights');
-  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
+function renderInsights(handlers: ConsoleHandlers) {
+  return openConsole('/console/insights', { api: { '/Insights/catalogue': () => ok(catalogue), ...handlers } });
 }
 
 const rowsOf = (table: HTMLElement) =>

@@ -1,10 +1,8 @@
-import type { ManagedNews, StaffMember } from '@portal/contract/console';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { ManagedNews } from '@portal/contract/console';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, ok, refused } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { type ConsoleHandlers, openConsole } from '../../../../test/console-fixtures.tsx';
+import { type ApiCall, ok, refused } from '../../../../test/mock-api.ts';
 import { RichTextEditor } from './news-body-field.tsx';
 
 // The first transform of the editor's code (Tiptap, ProseMirror) takes longer than a test should wait for a screen.
@@ -16,15 +14,6 @@ beforeAll(() => {
   document.elementFromPoint = () => null;
 });
 
-const base = '/console/micros/Staff';
-const teacher: StaffMember = {
-  staff_id: 2,
-  name: 'Tara Teacher',
-  mobile: '+919811100002',
-  role: 'teacher',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
 const item = (id: number, heading: string, status: ManagedNews['status']): ManagedNews => ({
   id,
   heading,
@@ -35,14 +24,8 @@ const item = (id: number, heading: string, status: ManagedNews['status']): Manag
   updated_at: '2026-11-24T04:30:00Z',
 });
 
-function renderNews(handlers: Record<string, (call: ApiCall) => ReturnType<typeof ok>>) {
-  const calls = mockApi({
-    [`${base}/Auth/me`]: () => ok(teacher),
-    ...Object.fromEntries(Object.entries(handlers).map(([path, handler]) => [`${base}${path}`, handler])),
-  });
-  useStaffSession.setState({ staff: teacher, token: 'staff-token' });
-  window.history.replaceState(null, '', '/console/news');
-  return { calls, user: userEvent.setup(), ...render(<ConsoleApp />) };
+function renderNews(handlers: ConsoleHandlers) {
+  return openConsole('/console/news', { api: handlers });
 }
 const sent = (calls: ApiCall[], path: string) =>
   calls.filter((call) => call.path.endsWith(path)).map((call) => call.body);

@@ -1,22 +1,9 @@
 import type { RegistrationBudgetState, StaffMember } from '@portal/contract/console';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { admin, base, openConsole, teacher } from '../../../../test/console-fixtures.tsx';
+import { ok } from '../../../../test/mock-api.ts';
 
-// Pages load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
-
-const base = '/console/micros/Staff';
-const admin: StaffMember = {
-  staff_id: 1,
-  name: 'Asha Admin',
-  mobile: '+919811100001',
-  role: 'admin',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
-const teacher: StaffMember = { ...admin, staff_id: 2, name: 'Tarun Teacher', role: 'teacher' };
 const quiet: RegistrationBudgetState = {
   per_hour: 30,
   per_day: 200,
@@ -27,14 +14,7 @@ const quiet: RegistrationBudgetState = {
 };
 
 function openOverview(staff: StaffMember, budget: RegistrationBudgetState) {
-  const calls = mockApi({
-    [`${base}/Auth/me`]: () => ok(staff),
-    [`${base}/RegistrationBudget/status`]: () => ok(budget),
-  });
-  useStaffSession.setState({ staff, token: 'staff-token' });
-  window.history.replaceState(null, '', '/console');
-  render(<ConsoleApp />);
-  return calls;
+  return openConsole('/console', { as: staff, api: { '/RegistrationBudget/status': () => ok(budget) } }).calls;
 }
 
 describe("the Overview's registration codes", () => {
@@ -62,7 +42,7 @@ describe("the Overview's registration codes", () => {
 
   it('is not asked for on a teacher’s Overview (the call is for admins)', async () => {
     const calls = openOverview(teacher, quiet);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Tarun Teacher' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Tara Teacher' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Registration codes' })).toBeNull();
     expect(calls.map((c) => c.path)).not.toContain(`${base}/RegistrationBudget/status`);
   });

@@ -1,20 +1,9 @@
-import type { RegistrationRequest, StaffMember } from '@portal/contract/console';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { RegistrationRequest } from '@portal/contract/console';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, refused } from '../../../../test/mock-api.ts';
-import { ConsoleApp } from '../../app/console-app.tsx';
-import { useStaffSession } from '../../lib/staff-session.ts';
+import { admin, openConsole } from '../../../../test/console-fixtures.tsx';
+import { ok, refused } from '../../../../test/mock-api.ts';
 
-const base = '/console/micros/Staff';
-const admin: StaffMember = {
-  staff_id: 1,
-  name: 'Asha Admin',
-  mobile: '+919811100001',
-  role: 'admin',
-  active: true,
-  created_at: '2026-11-23T10:00:00Z',
-};
 const request: RegistrationRequest = {
   request_id: 12,
   name: 'Kavya Menon',
@@ -31,31 +20,24 @@ const subjects = [
   { subject_id: 2, name: 'Chemistry' },
 ];
 
-function renderConsole(path: string) {
-  useStaffSession.setState({ staff: admin, token: 'staff-token' });
-  window.history.replaceState(null, '', path);
-  const user = userEvent.setup();
-  return { user, ...render(<ConsoleApp />) };
-}
-
 describe('registration requests in the console', () => {
   it('shows the waiting count in the navigation and approves a request with the chosen subjects', {
     timeout: 20_000,
   }, async () => {
     let decided = false;
-    const calls = mockApi({
-      [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () =>
-        ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects }),
-      [`${base}/Registrations/approve`]: () => {
-        decided = true;
-        return ok(
-          { student_id: 40, sms_sent: true },
-          'Kavya Menon is now a student. They got an SMS: they can sign in now.',
-        );
+    const { calls, user } = openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects }),
+        '/Registrations/approve': () => {
+          decided = true;
+          return ok(
+            { student_id: 40, sms_sent: true },
+            'Kavya Menon is now a student. They got an SMS: they can sign in now.',
+          );
+        },
       },
     });
-    const { user } = renderConsole('/console/registrations');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
     expect(await within(nav).findByRole('link', { name: /^Registrations\s*1\s*waiting$/ })).toBeInTheDocument();
 
@@ -78,13 +60,14 @@ describe('registration requests in the console', () => {
   });
 
   it('rejects with a reason, and asks for one first', async () => {
-    const calls = mockApi({
-      [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () => ok({ requests: [request], pending: 1, subjects }),
-      [`${base}/Registrations/reject`]: () =>
-        ok({ sms_sent: true }, "Kavya Menon's request was rejected. They got the reason by SMS."),
+    const { calls, user } = openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects }),
+        '/Registrations/reject': () =>
+          ok({ sms_sent: true }, "Kavya Menon's request was rejected. They got the reason by SMS."),
+      },
     });
-    const { user } = renderConsole('/console/registrations');
     const card = await screen.findByRole('article', { name: 'Kavya Menon' });
     await user.click(within(card).getByRole('button', { name: 'Reject…' }));
     await user.click(within(card).getByRole('button', { name: 'Reject Kavya Menon' }));
@@ -103,13 +86,17 @@ describe('registration requests in the console', () => {
   });
 
   it("shows the server's refusal, e.g. a number that became a student meanwhile", async () => {
-    mockApi({
-      [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () => ok({ requests: [request], pending: 1, subjects }),
-      [`${base}/Registrations/approve`]: () =>
-        refused(409, 'request_id: +919988776655 already belongs to the student Kavya M; reject this request instead.'),
+    const { user } = openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects }),
+        '/Registrations/approve': () =>
+          refused(
+            409,
+            'request_id: +919988776655 already belongs to the student Kavya M; reject this request instead.',
+          ),
+      },
     });
-    const { user } = renderConsole('/console/registrations');
     const card = await screen.findByRole('article', { name: 'Kavya Menon' });
     await user.click(within(card).getByRole('checkbox', { name: 'Chemistry' }));
     await user.click(within(card).getByRole('button', { name: 'Approve Kavya Menon' }));
@@ -119,20 +106,22 @@ describe('registration requests in the console', () => {
   });
 
   it('says when nothing waits, and when the list cannot be loaded', async () => {
-    mockApi({
-      [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () => ok({ requests: [], pending: 0, subjects }),
+    openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => ok({ requests: [], pending: 0, subjects }),
+      },
     });
-    renderConsole('/console/registrations');
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();
   });
 
   it('offers a retry when the list fails', async () => {
-    mockApi({
-      [`${base}/Auth/me`]: () => ok(admin),
-      [`${base}/Registrations/list`]: () => refused(500, 'Something broke'),
+    openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => refused(500, 'Something broke'),
+      },
     });
-    renderConsole('/console/registrations');
     expect(await screen.findByText('Something broke')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -20,7 +20,7 @@ const contentClass =
 
 /**
  * The news body as a clerk writes it: paragraphs, bold, italics, lists and links, stored as HTML. Only what the
- * server's sanitiser keeps (resources/news/sanitize-news.ts) can be made here: no code, strike-through or rules.
+ * server's sanitiser keeps (domain/sanitize-news.ts) can be made here: no code, strike-through or rules.
  * Its own chunk, loaded by the news page only (news-body-field.tsx).
  */
 export default function RichTextEditor({

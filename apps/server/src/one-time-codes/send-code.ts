@@ -1,8 +1,8 @@
 import type { RefusalCode } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../http/api-error.ts';
-import { sendSignInCode } from '../../sms/send-sign-in-code.ts';
-import type { Queryable } from '../../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { sendSignInCode } from '../sms/send-sign-in-code.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   addressActivity,
   expirePendingChallenges,
@@ -28,7 +28,7 @@ import { budgetRefusal, type BudgetRefusal } from './registration-budget.ts';
 import { recordBudgetRefusal } from './registration-budget-repository.ts';
 import { wrongCodeRefusal } from './wrong-code-limits.ts';
 import { wrongCodes } from './wrong-code-repository.ts';
-import { serverSecret } from '../../server-secret.ts';
+import { serverSecret } from '../server-secret.ts';
 import { describeWait, hashCode, hashOtpRef, newCode, newOtpRef, unmatchableCodeHash } from './otp-codes.ts';
 
 export const smsNotSentMessage = 'We could not send the SMS. Please try again in a minute.';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { KNOWN_DEVICE_SECONDS } from './limits.ts';
 
 /** Whether the device (its id's hash) completed a sign-in for the number within KNOWN_DEVICE_SECONDS. */

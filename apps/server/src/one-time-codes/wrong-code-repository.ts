@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   ADDRESS_WRONG_WINDOW_SECONDS,
   FAILURE_WINDOW_SECONDS,

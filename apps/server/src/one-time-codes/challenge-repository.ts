@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { CHALLENGE_RETENTION_SECONDS, CODE_TTL_SECONDS, SEND_WINDOW_SECONDS } from './limits.ts';
 
 /**

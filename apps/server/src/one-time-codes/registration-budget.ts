@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.ts';
-import type { Config } from '../../config.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Config } from '../config.ts';
 import { describeWait } from './otp-codes.ts';
 import { lockRegistrationBudget, registrationCodesSent } from './registration-budget-repository.ts';
 

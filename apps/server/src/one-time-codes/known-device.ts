@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { hashDeviceId, newDeviceId, readDeviceId, setDeviceCookie } from './device-cookie.ts';
 import { isIssuedDevice, rememberDevice } from './known-device-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { RefusalCode } from '@portal/contract';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../db/database.ts';
 import {
   claimTry,
   consumeChallenge,

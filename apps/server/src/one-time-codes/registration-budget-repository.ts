@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { REGISTRATION_BUDGET_DAY_SECONDS, REGISTRATION_BUDGET_HOUR_SECONDS } from './limits.ts';
 
 /** Registration codes the institute sent in the last hour and day, and seconds until the oldest of each leaves its window. */
