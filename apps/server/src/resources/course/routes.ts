@@ -27,7 +27,7 @@ import {
   nextPosition,
   subjectBatches,
 } from './course-repository.ts';
-import { checkMaterialFile, checkVideoLink } from './course-files.ts';
+import { checkMaterialFile, checkVideoLink } from '../../media/index.ts';
 
 const missing = (what: string) => new ApiError(404, `${what}: there is no such item (it may have been deleted).`);
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -275,7 +275,7 @@ export async function courseRoutes(app: FastifyInstance) {
   });
 
   defineConsoleRoute(app, saveMaterial, async ({ body, staff }) => {
-    const file = await checkMaterialFile(app.config, body.file_name);
+    const file = await checkMaterialFile(db, app.config, body.file_name);
     if (typeof file === 'string') throw new ApiError(400, `file_name: ${file}`);
     const saved = await db.transaction(async (tx) => {
       if (body.id === undefined) {
