@@ -3,7 +3,7 @@ import { join, posix, relative, sep } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { materialsDir, mediaDir } from './folders.ts';
-import { findReferencedFiles } from './referenced-files.ts';
+import { findReferencedFiles, type ReferencedFiles } from './referenced-files.ts';
 import { addressesUploadedSince } from './upload-repository.ts';
 
 /** An upload waits this long for the save that refers to it (a form left open over lunch, a long video upload). */
@@ -35,20 +35,10 @@ export async function findUnreferencedFiles(db: Queryable, folders: Folders, now
   const since = new Date(now.getTime() - FRESH_HOURS * 3600_000);
   const media = mediaDir(folders);
   const materials = materialsDir(folders);
-  const referenced = await findReferencedFiles(db);
-  const uploaded = await addressesUploadedSince(db, since);
-  const keep = new Set<string>();
-  const keepTrees: string[] = [];
-  for (const path of referenced.media) {
-    const clean = posix.normalize(path);
-    if (clean.startsWith('..') || posix.isAbsolute(clean)) continue;
-    keep.add(join(media, clean));
-    if (clean.endsWith('.m3u8')) keepTrees.push(join(media, posix.dirname(clean), sep));
-  }
-  for (const name of referenced.materials) keep.add(join(materials, name));
-  for (const address of uploaded) {
-    keep.add(address.startsWith('/media/') ? join(media, address.slice('/media/'.length)) : join(materials, address));
-  }
+  const place = placeOf(media, materials);
+  const { files: keep, trees: keepTrees } = keptPlaces(await findReferencedFiles(db), place);
+  // The same file uploaded again is stored once, under its first upload's time: the upload's record says it is fresh.
+  const uploadedAgain = new Set([...(await addressesUploadedSince(db, since))].map(place));
 
   const findings: PruneFindings = { unreferenced: [], fresh: [] };
   const seen = new Set<string>();
@@ -61,10 +51,29 @@ export async function findUnreferencedFiles(db: Queryable, folders: Folders, now
       seen.add(file.path);
       if (keep.has(file.path) || keepTrees.some((tree) => file.path.startsWith(tree))) continue;
       const stored = { path: file.path, shown: `${label}/${relative(root, file.path)}`, bytes: file.bytes };
-      (file.changedMs >= since.getTime() ? findings.fresh : findings.unreferenced).push(stored);
+      const fresh = file.changedMs >= since.getTime() || uploadedAgain.has(file.path);
+      (fresh ? findings.fresh : findings.unreferenced).push(stored);
     }
   }
   return findings;
+}
+
+/** Where a stored address is on disk: `/media/…` under the media folder, a bare name in the materials folder. */
+const placeOf = (media: string, materials: string) => (address: string) =>
+  address.startsWith('/media/') ? join(media, address.slice('/media/'.length)) : join(materials, address);
+
+/** The files rows refer to, and the folders of referenced HLS playlists (their segments sit beside or below them). */
+function keptPlaces(referenced: ReferencedFiles, place: (address: string) => string) {
+  const files = new Set<string>();
+  const trees: string[] = [];
+  for (const path of referenced.media) {
+    const clean = posix.normalize(path);
+    if (clean.startsWith('..') || posix.isAbsolute(clean)) continue;
+    files.add(place(`/media/${clean}`));
+    if (clean.endsWith('.m3u8')) trees.push(join(place(`/media/${posix.dirname(clean)}`), sep));
+  }
+  for (const name of referenced.materials) files.add(place(name));
+  return { files, trees };
 }
 
 /** Removes the files `findUnreferencedFiles` found; answers the bytes freed. */
