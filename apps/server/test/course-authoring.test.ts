@@ -88,7 +88,11 @@ describe('uploading course files', () => {
       await call('/Material/save', { chapter_id: chapterId, title: 'Cut', file_name: 'cut-short.pdf' }),
     ).toMatchObject({
       status: 400,
-      body: { status: false, message: 'file_name: cut-short.pdf is cut short (it has no end marker)', code: 'bad_request' },
+      body: {
+        status: false,
+        message: 'file_name: cut-short.pdf is cut short (it has no end marker)',
+        code: 'bad_request',
+      },
     });
   });
 
