@@ -4,7 +4,7 @@ import { CommandError, defineCommand } from '../command.ts';
 
 export default defineCommand({
   name: 'media prune',
-  summary: `List uploaded files nothing refers to (older than ${FRESH_HOURS} hours) with their size; --yes removes them`,
+  summary: `List stored files nothing refers to (older than ${FRESH_HOURS} hours) with their size; --yes removes them`,
   usage: 'media prune [--yes]   (a backup first is wise: docs/operations.md)',
   options: { yes: { type: 'boolean' } },
   async run({ options, positionals, db, config, print }) {
