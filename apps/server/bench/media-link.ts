@@ -1,4 +1,4 @@
-// Prints what serving a signed video link costs (http/media.ts): a 1 KB range request of a topic's video, one at a
+// Prints what serving a signed video link costs (media/serve-media.ts): a 1 KB range request of a topic's video, one at a
 // time, with the session (and its enrolment) remembered, and with that memory cleared before every request so each
 // one reads the database; then that read alone against the session-only read it replaced (docs/decisions/048).
 // Figures only; nothing is asserted. DATABASE_URL=postgres://… runs it on PostgreSQL.

@@ -16,7 +16,7 @@ import {
   registerRequestIds,
 } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
-import { registerMedia } from './http/media.ts';
+import { registerMedia } from './media/index.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { apiRoutes } from './api-routes.ts';

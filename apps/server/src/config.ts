@@ -302,7 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   return {
     ...data,
-    // Outside the code tree by default, beside the embedded database; a first demo start fills them (file-folders.ts).
+    // Outside the code tree by default, beside the embedded database; a first demo start fills them (media/folders.ts).
     // Absolute, as the static file server needs, whatever the working folder was.
     MEDIA_DIR: resolve(data.MEDIA_DIR ?? join(data.DATA_DIR, 'media')),
     MATERIALS_DIR: resolve(data.MATERIALS_DIR ?? join(data.DATA_DIR, 'materials')),

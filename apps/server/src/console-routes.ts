@@ -11,7 +11,7 @@ import { auditLogRoutes } from './resources/audit-log/routes.ts';
 import { newsConsoleRoutes } from './resources/news/console-routes.ts';
 import { insightsRoutes } from './resources/insights/routes.ts';
 import { courseRoutes } from './resources/course/routes.ts';
-import { mediaRoutes } from './resources/media/routes.ts';
+import { mediaRoutes } from './media/index.ts';
 import { scheduleConsoleRoutes } from './resources/live-classes/console-routes.ts';
 import { quizConsoleRoutes } from './resources/quizzes/console-routes.ts';
 

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
-import { prepareFileFolders } from './file-folders.ts';
+import { prepareFileFolders } from './media/index.ts';
 import { fillNameKeys } from './resources/roster/fill-name-keys.ts';
 import { say } from './start-log.ts';
 

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DEMO_PHONE } from '../src/db/seed/courses.ts';
-import { prepareFileFolders } from '../src/file-folders.ts';
+import { prepareFileFolders } from '../src/media/folders.ts';
 import { openTestDatabase, staffWithRole, startTestApp, type TestApp } from './helper.ts';
 
 async function filesUnder(dir: string): Promise<Record<string, string>> {

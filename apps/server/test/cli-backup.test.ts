@@ -6,7 +6,7 @@ import { runCli } from '../src/cli/run-cli.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
-import { prepareFileFolders } from '../src/file-folders.ts';
+import { prepareFileFolders } from '../src/media/folders.ts';
 import { spawnServer } from './spawn-server.ts';
 
 let dir: string;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,33 @@ describe('uploading course files', () => {
       data: { kind: 'pdf', password_protected: true },
     });
     expect(answer.body.data.address).toMatch(/^upload-[0-9a-f]{32}\.pdf$/);
+  });
+
+  it('scans an uploaded PDF once: saving its material takes the verdict the upload recorded', async () => {
+    const chapterId = t.demo.subjects.find((s) => s.name === 'Physics')!.chapters[0]!.id;
+    const locked = await readFile(join(demoMaterialsDir, 'practice-set-1-protected.pdf'));
+    const address = (await upload('pdf', locked)).body.data.address;
+    // The same bytes with the password dictionary's name spelt otherwise: a scan of this copy finds no password.
+    const unlocked = Buffer.from(locked.toString('latin1').replaceAll('/Encrypt', '/Xncrypt'), 'latin1');
+    await writeFile(join(dir, 'materials', address), unlocked);
+    const saved = await call('/Material/save', { chapter_id: chapterId, title: 'Locked set', file_name: address });
+    expect(saved.body.data).toMatchObject({ file_name: address, password_protected: true });
+
+    // A file no upload recorded (put there by hand) is read when it is saved.
+    await writeFile(join(dir, 'materials', 'by-hand.pdf'), unlocked);
+    const byHand = await call('/Material/save', { chapter_id: chapterId, title: 'By hand', file_name: 'by-hand.pdf' });
+    expect(byHand.body.data).toMatchObject({ password_protected: false });
+    await writeFile(join(dir, 'materials', 'cut-short.pdf'), locked.subarray(0, 2000));
+    expect(
+      await call('/Material/save', { chapter_id: chapterId, title: 'Cut', file_name: 'cut-short.pdf' }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        status: false,
+        message: 'file_name: cut-short.pdf is cut short (it has no end marker)',
+        code: 'bad_request',
+      },
+    });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareFileFolders } from '../src/file-folders.ts';
+import { prepareFileFolders } from '../src/media/folders.ts';
 import { demoMaterialsDir } from '../src/paths.ts';
 
 const dirs: string[] = [];

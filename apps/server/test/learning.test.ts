@@ -7,7 +7,7 @@ let me: number;
 beforeAll(async () => ({ t, me, token } = await startDemoSession()));
 afterAll(() => t.close());
 
-/** A signed link to a file under media/ (http/media-links.ts): /media/v/{expires}.{subject}.{session}.{mac}/{path}. */
+/** A signed link to a file under media/ (media/signed-links.ts): /media/v/{expires}.{subject}.{session}.{mac}/{path}. */
 const signedLink = (path: string) =>
   new RegExp(`^/media/v/\\d+\\.\\d+\\.[\\w-]{43}\\.[\\w-]{27}/${path.replace(/\./g, '\\.')}$`);
 

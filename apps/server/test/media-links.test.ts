@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaLinkHolder, signedMediaLink } from '../src/http/media-links.ts';
+import { mediaLinkHolder, signedMediaLink } from '../src/media/signed-links.ts';
 
 const key = 'test-key';
 const session = 'a'.repeat(64);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { storeUpload, UploadProblem } from '../src/resources/media/store-upload.ts';
+import { storeUpload, UploadProblem } from '../src/media/store-upload.ts';
 
 describe('storeUpload', () => {
   const folders: string[] = [];

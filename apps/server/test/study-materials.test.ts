@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseByteRange } from '../src/resources/study-materials/byte-range.ts';
+import { parseByteRange } from '../src/media/byte-range.ts';
 import { demoMaterialsDir as materialsRoot } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitiseOriginalName } from '../src/resources/media/original-name.ts';
+import { sanitiseOriginalName } from '../src/media/original-name.ts';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 

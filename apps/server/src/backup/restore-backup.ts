@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { materialsDir, mediaDir } from '../file-folders.ts';
+import { materialsDir, mediaDir } from '../media/index.ts';
 import {
   type BackupSummary,
   MANIFEST,

@@ -8,7 +8,7 @@ import { createGzip } from 'node:zlib';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { materialsDir, mediaDir } from '../file-folders.ts';
+import { materialsDir, mediaDir } from '../media/index.ts';
 import {
   type BackupSummary,
   FOLDERS,

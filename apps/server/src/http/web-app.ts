@@ -18,7 +18,7 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
-    // reply.sendFile comes from the media registration (http/media.ts); here it is given this root.
+    // reply.sendFile comes from the media registration (media/serve-media.ts); here it is given this root.
     decorateReply: false,
     preCompressed: true,
     // @fastify/static would otherwise overwrite what setHeaders sets with its own 'public, max-age=0'.

@@ -1,4 +1,4 @@
-import { materialsDir, mediaDir } from '../../file-folders.ts';
+import { materialsDir, mediaDir } from '../../media/index.ts';
 import { exportPack } from '../../resources/content-pack/export-pack.ts';
 import { CommandError, defineCommand } from '../command.ts';
 

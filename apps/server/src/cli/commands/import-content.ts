@@ -1,4 +1,4 @@
-import { materialsDir, mediaDir } from '../../file-folders.ts';
+import { materialsDir, mediaDir } from '../../media/index.ts';
 import { formatCounts, formatProblem, importPack, type PackReport } from '../../resources/content-pack/import-pack.ts';
 import { PackRefused } from '../../resources/content-pack/read-pack.ts';
 import { CommandError, defineCommand } from '../command.ts';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, realpath } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, sep } from 'node:path';
-import { type FileKind, KIND_NAMES, MAX_BYTES, megabytes, sniff } from '../media/file-kinds.ts';
-import { PdfScan } from '../media/pdf-scan.ts';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { type FileKind, KIND_NAMES, MAX_BYTES, megabytes, PdfScan, sniff } from '../../media/index.ts';
 
 export interface PackFile {
   /** Absolute path inside the pack folder. */
@@ -66,24 +65,6 @@ export async function checkPackFile(folder: string, name: string, expected: File
 
 /** Whether a name is meant as a file of the pack rather than an address (video: a file or an https link). */
 export const looksLikeFile = (value: string) => !/^[a-z][a-z0-9+.-]*:/i.test(value);
-
-/** A video address students may be sent to: https, and YouTube, Vimeo or an HLS playlist (.m3u8). */
-export function videoLinkProblem(link: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return `${link} is not an address`;
-  }
-  if (url.protocol !== 'https:') return `${link} must be an https address`;
-  const host = url.hostname.toLowerCase();
-  const youtube = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com'].includes(
-    host,
-  );
-  const vimeo = host === 'vimeo.com' || host === 'www.vimeo.com' || host === 'player.vimeo.com';
-  if (youtube || vimeo || extname(url.pathname).toLowerCase() === '.m3u8') return undefined;
-  return `${link} must be a YouTube, Vimeo or .m3u8 (HLS) address`;
-}
 
 export function meetingLinkProblem(link: string): string | undefined {
   try {

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Document, isNode, parseDocument } from 'yaml';
-import type { FileKind } from '../media/file-kinds.ts';
-import { type PackFile, checkPackFile, looksLikeFile, meetingLinkProblem, videoLinkProblem } from './pack-files.ts';
+import { type FileKind, videoLinkProblem } from '../../media/index.ts';
+import { type PackFile, checkPackFile, looksLikeFile, meetingLinkProblem } from './pack-files.ts';
 import { type Pack, packSchema, placeOf } from './pack-schema.ts';
 
 export interface Problem {

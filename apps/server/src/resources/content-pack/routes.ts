@@ -7,7 +7,7 @@ import {
   previewContentPack,
 } from '@portal/contract/console';
 import type { Actor } from '../../audit/record-audit.ts';
-import { materialsDir, mediaDir } from '../../file-folders.ts';
+import { materialsDir, mediaDir } from '../../media/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { staffOnly, staffWithRole } from '../../http/staff-only.ts';
 import { formatCounts, importPack } from './import-pack.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzip, type Unzipped } from 'fflate';
-import { MAX_BYTES } from '../media/file-kinds.ts';
+import { MAX_BYTES } from '../../media/index.ts';
 
 /** Everything inside one zip together, unpacked: a zip bomb stops at this. */
 export const MAX_UNZIPPED_BYTES = 2 * MAX_BYTES.pdf + 200 * 1024 * 1024;

@@ -29,7 +29,7 @@ import {
   updateSubject,
   updateTopic,
 } from './course-repository.ts';
-import { checkMaterialFile, checkVideoLink } from './course-files.ts';
+import { checkMaterialFile, checkVideoLink } from '../../media/index.ts';
 
 const missing = (what: string) => new ApiError(404, `${what}: there is no such item (it may have been deleted).`);
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -242,7 +242,7 @@ async function deleteTopic(db: Database, { body, staff }: ConsoleContext<typeof 
 }
 
 async function saveMaterial(db: Database, config: Config, { body, staff }: ConsoleContext<typeof call.saveMaterial>) {
-  const file = await checkMaterialFile(config, body.file_name);
+  const file = await checkMaterialFile(db, config, body.file_name);
   if (typeof file === 'string') throw new ApiError(400, `file_name: ${file}`);
   const fields = { title: body.title, file_name: body.file_name, password_protected: file.passwordProtected };
   const saved = await saveAndAudit(db, staff, async (tx) => {

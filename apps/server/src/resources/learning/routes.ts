@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getRecentlyWatched, getTopics, recordWatched } from '@portal/contract';
 import { defineRoute } from '../../http/define-route.ts';
-import { signedMediaLink } from '../../http/media-links.ts';
+import { signedMediaLink } from '../../media/index.ts';
 import { serverSecret } from '../../server-secret.ts';
 import { notFound } from '../../http/api-error.ts';
 import { listReachableTopics, requireTopic } from './topic-repository.ts';
@@ -9,7 +9,7 @@ import { listRecentlyWatched, saveProgress } from './watch-repository.ts';
 
 export async function learningRoutes(app: FastifyInstance) {
   const key = serverSecret(app.config.AUTH_SECRET);
-  // Videos on this server are handed out as signed links (http/media-links.ts); other addresses as stored.
+  // Videos on this server are handed out as signed links (media/signed-links.ts); other addresses as stored.
   // Each link is bound to the session that asked for it and the topic's subject, so it stops working with that
   // session's Logout and with the student's enrolment in the subject (docs/decisions/048).
   const withSignedVideo = <T extends { video_link: string; subject_id: number }>(session: string, rows: T[]) =>

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../http/api-error.ts';
 import { listInReach } from '../subjects/access.ts';
 
-/** A topic with its subject's id, which its signed video link names (http/media-links.ts). */
+/** A topic with its subject's id, which its signed video link names (media/signed-links.ts). */
 export type WithSubject<T> = T & { subject_id: number };
 
 /** A chapter has a handful of topics; the cap only keeps a mistaken import from flooding the screen. */

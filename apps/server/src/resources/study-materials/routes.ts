@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { getStudyMaterials, id } from '@portal/contract';
 import { resolve, sep } from 'node:path';
-import { materialsDir } from '../../file-folders.ts';
+import { materialsDir, sendPdf } from '../../media/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { authenticate } from '../../http/authenticate.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { findStudentMaterial, listReachableMaterials } from './material-repository.ts';
-import { sendPdf } from './send-pdf.ts';
 
 export async function studyMaterialRoutes(app: FastifyInstance) {
   // Not under media/, which is public: these files go only to students enrolled in their subject.

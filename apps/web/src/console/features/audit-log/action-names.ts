@@ -39,6 +39,7 @@ const verbs: Record<string, string> = {
   schedule: 'scheduled',
   unpublish: 'unpublished',
   upload: 'uploaded',
+  prune: 'pruned',
   replace: 'given a new PDF',
 };
 
@@ -55,6 +56,7 @@ export const knownActions = [
   'content.import',
   ...['add', 'update', 'publish', 'schedule', 'unpublish', 'delete'].map((verb) => `news.${verb}`),
   'media.upload',
+  'media.prune',
   ...['subject', 'chapter', 'topic'].flatMap((thing) =>
     ['add', 'update', 'delete', 'move'].map((verb) => `${thing}.${verb}`),
   ),

@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir } from 'node:fs/promises';
-import type { Config } from './config.ts';
-import { demoMaterialsDir, demoMediaDir } from './paths.ts';
+import type { Config } from '../config.ts';
+import { demoMaterialsDir, demoMediaDir } from '../paths.ts';
 
 /** Where course media and study materials live: MEDIA_DIR / MATERIALS_DIR (loadConfig defaults them under DATA_DIR), else the demo folders. */
 export const mediaDir = (config: Pick<Config, 'MEDIA_DIR'>) => withSlash(config.MEDIA_DIR ?? demoMediaDir);

@@ -1,12 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import type { Config } from '../../config.ts';
-import { materialsDir, mediaDir } from '../../file-folders.ts';
-import { isProtectedMedia } from '../../http/media-links.ts';
-import { videoLinkProblem } from '../content-pack/pack-files.ts';
-import { sniff, SNIFF_BYTES } from '../media/file-kinds.ts';
-import { PdfScan } from '../media/pdf-scan.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { sniff, SNIFF_BYTES } from './file-kinds.ts';
+import { materialsDir, mediaDir } from './folders.ts';
+import { PdfScan } from './pdf-scan.ts';
+import { isProtectedMedia } from './signed-links.ts';
+import { findUploadVerdict } from './upload-repository.ts';
+import { videoLinkProblem } from './video-address.ts';
 
 /**
  * What is wrong with a topic's video address, or undefined: a file under /media/ must be a video that is there
@@ -22,14 +24,26 @@ export async function checkVideoLink(config: Pick<Config, 'MEDIA_DIR'>, link: st
   return found?.isFile() ? undefined : `there is no file ${link}; upload the video first`;
 }
 
-/** A material's PDF in the materials folder, checked by its content: a PDF, whole, and whether it asks for a password. */
+/**
+ * A material's PDF in the materials folder, checked by its content: a PDF, whole, and whether it asks for a password.
+ * An upload checked its file on the way in and recorded what it found: while the file is still the one it stored (the
+ * same size; its name is its content's hash), that verdict holds and the file is not read again. Any other file (put
+ * there by hand or by a content pack, or changed since) is read here.
+ */
 export async function checkMaterialFile(
+  db: Queryable,
   config: Pick<Config, 'MATERIALS_DIR'>,
   fileName: string,
 ): Promise<{ passwordProtected: boolean } | string> {
   const path = join(materialsDir(config), fileName);
   const found = await stat(path).catch(() => undefined);
   if (!found?.isFile()) return `there is no file ${fileName}; upload the PDF first`;
+  const verdict = await findUploadVerdict(db, fileName);
+  if (verdict?.bytes === found.size) return { passwordProtected: verdict.passwordProtected };
+  return scanStoredPdf(path, fileName);
+}
+
+async function scanStoredPdf(path: string, fileName: string): Promise<{ passwordProtected: boolean } | string> {
   const scan = new PdfScan();
   let head: Buffer | undefined;
   for await (const chunk of createReadStream(path)) {

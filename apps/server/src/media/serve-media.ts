@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Readable } from 'node:stream';
-import { mediaDir } from '../file-folders.ts';
+import { mediaDir } from './folders.ts';
 import { serverSecret } from '../server-secret.ts';
 import { contentEtag, etagMatches } from './content-etag.ts';
 import { findSessionStudentReaching } from '../sessions/session-repository.ts';
-import { isProtectedMedia, mediaLinkHolder } from './media-links.ts';
+import { isProtectedMedia, mediaLinkHolder } from './signed-links.ts';
 
 const SIGNED_ROUTE = '/media/v/:signature/*';
 

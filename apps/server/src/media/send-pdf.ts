@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { notFound } from '../../http/api-error.ts';
-import { contentEtag, etagMatches } from '../../http/content-etag.ts';
-import { documentHeaders } from '../../http/security-headers.ts';
+import { notFound } from '../http/api-error.ts';
+import { contentEtag, etagMatches } from './content-etag.ts';
+import { documentHeaders } from '../http/security-headers.ts';
 import { parseByteRange } from './byte-range.ts';
 
 /** A file name that is safe inside a quoted header value and on any file system. */

@@ -2,12 +2,12 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_UPLOAD, type MediaKind, mediaKinds, type MediaUploadAnswer } from '@portal/contract/console';
-import { recordAudit } from '../../audit/record-audit.ts';
-import { materialsDir, mediaDir } from '../../file-folders.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { staffOnly, staffWithRole } from '../../http/staff-only.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { materialsDir, mediaDir } from './folders.ts';
+import { ApiError } from '../http/api-error.ts';
+import { staffOnly, staffWithRole } from '../http/staff-only.ts';
 import { megabytes } from './file-kinds.ts';
-import { rememberOriginalName } from './media-name-repository.ts';
+import { rememberOriginalName } from './upload-repository.ts';
 import { sanitiseOriginalName } from './original-name.ts';
 import { storeUpload, UploadProblem } from './store-upload.ts';
 
