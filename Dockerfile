@@ -10,6 +10,8 @@ COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+# npm ci applies these fixes to dependencies (patch-package; docs/decisions/030).
+COPY patches patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && node scripts/make-release.mjs /release

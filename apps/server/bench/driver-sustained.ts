@@ -1,9 +1,9 @@
 // Does the PostgreSQL driver keep its pace under steady load? 50 statements always in flight through postgres.js
 // (the portal's db/postgres.ts, DB_POOL_SIZE connections: 10 here unless set, as for the figures in decision 030), for
-// BENCH_SECONDS, the rate printed every 5 s. postgres.js 3.4.9 fell from 27,000 to 4,800 statements a second within
-// 30 s here (its busy queue grows by a slot a statement and is scanned on each); a patch that kept it flat was
-// removed by docs/decisions/062, since the capacity bench did not move with it. Run it again when postgres.js is
-// upgraded or DB_POOL_SIZE raised. Prints figures; asserts nothing.
+// BENCH_SECONDS, the rate printed every 5 s. As shipped, postgres.js 3.4.9 fell from 27,000 to 4,800 statements a
+// second within 30 s here (its busy queue grew by a slot a statement and was scanned on each);
+// patches/postgres+3.4.9.patch keeps it flat. Run it again when postgres.js is upgraded, to see whether the patch is
+// still needed. Prints figures; asserts nothing.
 //
 //   BENCH_SECONDS=60  DB_POOL_SIZE=10  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf
 import { openPostgres } from '../src/db/postgres.ts';

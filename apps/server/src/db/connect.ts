@@ -7,6 +7,7 @@ import { type LockHolder, lockDataDir } from './data-dir-lock.ts';
 import { openPglite } from './pglite.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import { openPostgres } from './postgres.ts';
+import { checkPostgresQueue } from './postgres-queue-check.ts';
 
 type ConnectConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
   Partial<
@@ -36,8 +37,9 @@ export const describeDatabase = (url: string) => {
  * Opens the database. A PostgreSQL server that does not answer yet (it may be starting beside us) is
  * retried for DB_CONNECT_TIMEOUT_SECONDS, each wait reported through `onRetry`, before start-up gives up.
  * The embedded database in DATA_DIR is locked for this process (`holder`; the lock goes when it closes), so the
- * server and a command never open it together. `warn` also hears which of the embedded database's fast paths its
- * start-up checks turned off (console.warn by default; docs/decisions/062).
+ * server and a command never open it together. `warn` also hears what the start-up checks of the libraries' private
+ * internals found: an embedded database's fast path turned off, postgres.js without its patch (console.warn by
+ * default; docs/decisions/062).
  */
 export async function connect(
   config: ConnectConfig,
@@ -46,6 +48,11 @@ export async function connect(
 ): Promise<Database> {
   if (!config.DATABASE_URL) return openEmbedded(config, holder, warn ?? console.warn);
   const onRetry = warn ?? (() => {});
+  const queue = await checkPostgresQueue();
+  if (queue)
+    (warn ?? console.warn)(
+      `postgres.js is not as patches/postgres+3.4.9.patch leaves it: ${queue}. The server runs, but slows under steady load (docs/decisions/062).`,
+    );
   const db = openPostgres(config.DATABASE_URL, {
     max: config.DB_POOL_SIZE,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
