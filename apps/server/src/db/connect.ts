@@ -35,7 +35,7 @@ export const describeDatabase = (url: string) => {
 
 /**
  * Opens the database. A PostgreSQL server that does not answer yet (it may be starting beside us) is
- * retried for DB_CONNECT_TIMEOUT_SECONDS, each wait reported through `onRetry`, before start-up gives up.
+ * retried for DB_CONNECT_TIMEOUT_SECONDS, each wait reported through `warn`, before start-up gives up.
  * The embedded database in DATA_DIR is locked for this process (`holder`; the lock goes when it closes), so the
  * server and a command never open it together. `warn` also hears what the start-up checks of the libraries' private
  * internals found: an embedded database's fast path turned off, postgres.js without its patch (console.warn by
