@@ -5,14 +5,16 @@
 // passes 200 ms or a request fails, then open-loop steps (requests at a set rate), with the server's CPU by thread,
 // PostgreSQL's backends' CPU, and the server's memory at the end; a static twin (static-twin.mjs) loaded like the
 // closed loop's last level, to show what the machine and the load generator manage at that moment. Two variants of
-// the server's environment (CAPACITY_A, CAPACITY_B) run in alternating rounds A B B A A B … in one run. Prints figures;
+// the server's environment (CAPACITY_A, CAPACITY_B, and C, D if set) run in alternating rounds A B B A A B … (A B C D
+// D C B A …) in one run. Prints figures;
 // asserts nothing.
 //
 //   CAPACITY_DBS=pglite,postgres  (postgres only when DATABASE_URL or TEST_DATABASE_URL is set; a schema bench_capacity)
 //   CAPACITY_STUDENTS=2000  CAPACITY_PER_ADDRESS=8  CAPACITY_SECONDS=5 (each step)  CAPACITY_THINK_MS=500
 //   CAPACITY_RATES=250,500,1000,1500,2000,3000 (open loop, requests/s; empty: none)
 //   CAPACITY_LEVELS=100,200,400,700,1000,1400,2000 (closed loop, students at once)
-//   CAPACITY_A='' CAPACITY_B='DB_POOL_SIZE=4' (KEY=VALUE … for the server; without CAPACITY_B, A only)  CAPACITY_ROUNDS=1
+//   CAPACITY_A='' CAPACITY_B='DB_POOL_SIZE=4' (KEY=VALUE … for the server; without CAPACITY_B, A only; CAPACITY_C and
+//   CAPACITY_D add variants)  CAPACITY_ROUNDS=1
 import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,12 +60,13 @@ const parseEnv = (text = '') =>
       .filter(Boolean)
       .map((pair) => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]),
   );
-const VARIANTS = [
-  { name: `A (${process.env.CAPACITY_A || 'as built'})`, env: parseEnv(process.env.CAPACITY_A) },
-  ...(process.env.CAPACITY_B !== undefined
-    ? [{ name: `B (${process.env.CAPACITY_B || 'as built'})`, env: parseEnv(process.env.CAPACITY_B) }]
-    : []),
-];
+// A, and B, C, D when set: each a variant of the server's environment.
+const VARIANTS = ['A', 'B', 'C', 'D']
+  .filter((letter) => letter === 'A' || process.env[`CAPACITY_${letter}`] !== undefined)
+  .map((letter) => {
+    const text = process.env[`CAPACITY_${letter}`];
+    return { name: `${letter} (${text || 'as built'})`, env: parseEnv(text) };
+  });
 
 /** Real students who would send this many requests a second. */
 const studentsFor = (requestsPerSecond: number) => Math.round(requestsPerSecond / REQUESTS_PER_STUDENT_SECOND);
@@ -237,7 +240,7 @@ for (const kind of DBS) {
   let signed: Student[] | undefined;
   const results = new Map<string, { best: number; cpuMs: number }[]>(VARIANTS.map((v) => [v.name, []]));
   for (let r = 0; r < ROUNDS; r++) {
-    // A B, then B A: a drift through the run (the tables grow with every round's writes, the machine's load moves)
+    // A B, then B A (A B C D, then D C B A): a drift through the run (the tables grow with every round's writes, the machine's load moves)
     // falls on both alike instead of always favouring the one that goes first.
     for (const variant of r % 2 ? VARIANTS.toReversed() : VARIANTS) {
       const { students, best, cpuMs } = await round(kind, variant, institute, signed);

@@ -24,6 +24,12 @@ const schema = z.object({
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: optionalText,
   DATA_DIR: z._default(z.string(), '.data'),
+  /** The embedded database on a thread of its own (`off`: in the server's thread; docs/decisions/031, 062). */
+  PGLITE_THREAD: z._default(z.enum(['on', 'off']), 'on'),
+  /** File sizes remembered over Emscripten's file system (`off`: asked of the disk each time; docs/decisions/062). */
+  PGLITE_FILE_SIZES: z._default(z.enum(['on', 'off']), 'on'),
+  /** Prepared statements' bind and rows written and read by hand (`off`: by PGlite's own code; docs/decisions/062). */
+  PGLITE_WIRE: z._default(z.enum(['on', 'off']), 'on'),
   /**
    * Connections each process keeps to PostgreSQL for statements, which it pipelines when all are busy, and at most as
    * many again for transactions, opened when one begins. Few suit a small host best (docs/decisions/030).

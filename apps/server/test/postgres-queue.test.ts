@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkPostgresQueue, queueProblem } from '../src/db/postgres-queue-check.ts';
 
 // postgres.js keeps its connections in queues (open, busy, full). Under steady load its busy queue never empties,
 // and as shipped (3.4.9) every statement then added a slot to the queue's array and scanned all of it: a server
@@ -54,3 +55,41 @@ describe.each(copies)("postgres.js's connection queue (%s), as patched", (_, fil
     expect(queue.length).toBe(0);
   });
 });
+
+describe("the start-up check of postgres.js's queue (docs/decisions/062)", () => {
+  it('finds nothing wrong with the queue the server loads', async () => {
+    expect(await checkPostgresQueue()).toBeUndefined();
+  });
+
+  it('names what is wrong with the queue as shipped, or with one that is not a queue', () => {
+    expect(queueProblem(queueAsShipped)).toMatch(/looked at 2060 slots to remove one of 10 connections/);
+    expect(queueProblem(() => ({ push: () => {} }))).toBe('its queue has no push, shift and remove');
+    expect(queueProblem(undefined)).toBe('its queue.js exports no queue');
+  });
+});
+
+/** postgres.js 3.4.9's src/queue.js before the patch. */
+function queueAsShipped(initial: unknown[] = []) {
+  let xs = initial.slice();
+  let index = 0;
+  return {
+    get length() {
+      return xs.length - index;
+    },
+    remove: (x: unknown) => {
+      const at = xs.indexOf(x);
+      return at === -1 ? null : (xs.splice(at, 1), x);
+    },
+    push: (x: unknown) => (xs.push(x), x),
+    shift: () => {
+      const out = xs[index++];
+      if (index === xs.length) {
+        index = 0;
+        xs = [];
+      } else {
+        xs[index - 1] = undefined;
+      }
+      return out;
+    },
+  };
+}

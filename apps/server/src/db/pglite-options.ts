@@ -5,3 +5,10 @@
  * disk in Node; every write still reaches the files as before.
  */
 export const pgliteOptions = { relaxedDurability: true, postgresqlconf: ['shared_buffers=16MB'] };
+
+/** The switches of the embedded database's fast paths (PGLITE_FILE_SIZES, PGLITE_WIRE; docs/decisions/062). */
+export interface PgliteSwitches {
+  fileSizes: boolean;
+  wire: boolean;
+}
+export const allOn: PgliteSwitches = { fileSizes: true, wire: true };

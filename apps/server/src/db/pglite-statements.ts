@@ -1,4 +1,5 @@
 import { parse, type PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { isDeepStrictEqual } from 'node:util';
 import { bindExecuteSync, type Column, columnsOf, readRows } from './pglite-wire.ts';
 
 /** What PGlite does not declare in its types but runs every query through: its two locks, and its type maps. */
@@ -22,6 +23,8 @@ type Notification = InstanceType<typeof protocol.messages.NotificationResponseMe
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 
 const { serialize } = protocol;
+// Names unique in the process: a second set of statements on the same PGlite (the start-up checks' tests) keeps clear.
+let named = 0;
 
 /**
  * Queries through named prepared statements, in one trip into PGlite each (docs/decisions/031). PGlite's own
@@ -34,10 +37,19 @@ const { serialize } = protocol;
  * only; otherwise it waits for both, as `pg.query` does, so it never runs inside someone else's transaction. A
  * statement that may change what a prepared one returns (DDL) forgets them all.
  */
-export function preparedQueries(pg: PGlite, limit = 500) {
+export async function preparedQueries(
+  pg: PGlite,
+  { limit = 500, wire = true, warn = (_message: string) => {} } = {},
+): Promise<Statements> {
+  const missing = missingInternals(pg);
+  if (missing.length) {
+    warn(
+      `PGlite's ${missing.join(', ')} are not as this server expects (docs/decisions/062): every query goes through PGlite's own query()`,
+    );
+    return plainQueries(pg);
+  }
   const internals = pg as unknown as PgliteInternals;
   const statements = new Map<string, Prepared>();
-  let named = 0;
 
   async function prepare(sql: string): Promise<Prepared> {
     const name = `p${named++}`;
@@ -63,6 +75,7 @@ export function preparedQueries(pg: PGlite, limit = 500) {
       const serializer = internals.serializers[statement.paramTypes[i] ?? 0];
       return serializer ? serializer(value) : String(value as string);
     });
+    if (!wire) return runThroughPglite<Row>(statement, values);
     const chunks: Uint8Array[] = [];
     await pg.execProtocolRawStream(
       bindExecuteSync(statement.name, values),
@@ -71,6 +84,16 @@ export function preparedQueries(pg: PGlite, limit = 500) {
     );
     const answer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     return (readRows(answer, statement.columns) ?? readMessages(answer, statement)) as Row[];
+  }
+
+  /** PGLITE_WIRE=off: the same statement, its bind written and its answer read by PGlite's own code. */
+  async function runThroughPglite<Row>(statement: Prepared, values: (string | null)[]): Promise<Row[]> {
+    const { messages } = await pg.execProtocol(
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const described = statement.rows ? [statement.rows, ...messages] : messages;
+    return (parse.parseResults(described, internals.parsers)[0]?.rows ?? []) as Row[];
   }
 
   /** An answer with an error or notifications in it, read by PGlite's own reader: the error thrown, notifications passed on. */
@@ -116,7 +139,51 @@ export function preparedQueries(pg: PGlite, limit = 500) {
     return rows;
   }
 
+  if (wire && !(await readsAsPglite(query, pg))) {
+    warn(
+      `PGlite's answers do not read by hand as PGlite reads them (docs/decisions/062): PGlite's own reader reads them`,
+    );
+    wire = false;
+  }
   return { query, listen };
+}
+
+export interface Statements {
+  query<Row>(sql: string, params?: readonly unknown[], tx?: Transaction): Promise<Row[]>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** The members of PGlite this file uses beyond its types that are missing or not what it expects (the start-up check). */
+export function missingInternals(pg: object): string[] {
+  const members = pg as Record<string, unknown>;
+  const functions = ['runExclusive', '_runExclusiveTransaction', 'execProtocolRawStream', 'execProtocol'];
+  return [
+    ...functions.filter((name) => typeof members[name] !== 'function'),
+    ...['parsers', 'serializers'].filter((name) => typeof members[name] !== 'object' || members[name] === null),
+  ];
+}
+
+/** The plain path: PGlite's own `query` and `listen`. */
+function plainQueries(pg: PGlite): Statements {
+  return {
+    query: async <Row>(sql: string, params: readonly unknown[] = [], tx?: Transaction) =>
+      (await (tx ?? pg).query<Row>(sql, [...params])).rows,
+    listen: (channel, onMessage) => pg.listen(channel, onMessage),
+  };
+}
+
+/** A statement of every kind of value the portal reads; read by hand, it must give what PGlite's reader gives. */
+const PROBE = `SELECT 7::integer AS n, 9007199254740::bigint AS big, 12.50::numeric AS price, true AS yes,
+  NULL::text AS nothing, $1::text AS title, '2026-11-27T10:30:00Z'::timestamptz AS at, '2026-11-27'::date AS day,
+  '{"a": [1, "b"]}'::jsonb AS doc, ARRAY['x', 'y, z']::text[] AS tags FROM generate_series(1, 2)`;
+
+async function readsAsPglite(query: Statements['query'], pg: PGlite) {
+  const params = ['पाठ 3 — भिन्न 🙂'];
+  try {
+    return isDeepStrictEqual(await query(PROBE, params), (await pg.query(PROBE, params)).rows);
+  } catch {
+    return false;
+  }
 }
 
 const PLAIN = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;

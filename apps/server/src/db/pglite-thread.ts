@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
+import { allOn, type PgliteSwitches } from './pglite-options.ts';
 import { fromWireError, type Reply, type Request } from './pglite-protocol.ts';
 
 type Op = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -12,13 +13,13 @@ type Op = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) 
  * The worker's file beside this one: JavaScript once built; from source, TypeScript that the worker loads through
  * tsx's API (Node 20 does not apply `--import tsx` to a worker's own file).
  */
-function startWorker(dataDir: string) {
+function startWorker(dataDir: string, switches: PgliteSwitches) {
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
+    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir, switches } });
   const file = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
   return new Worker(`import(${JSON.stringify(tsxApi())}).then(({ tsImport }) => tsImport(${file}, ${file}))`, {
     eval: true,
-    workerData: { dataDir },
+    workerData: { dataDir, switches },
   });
 }
 
@@ -37,8 +38,12 @@ function tsxApi() {
  * The embedded database on a thread of its own (pglite-worker.ts), so the HTTP server's event loop is never blocked
  * by a query (docs/decisions/031). It offers what the in-process one does, transactions and notices included.
  */
-export async function openPgliteThread(dataDir: string): Promise<Database> {
-  const worker = startWorker(dataDir);
+export async function openPgliteThread(
+  dataDir: string,
+  switches = allOn,
+  warn: (message: string) => void = console.warn,
+): Promise<Database> {
+  const worker = startWorker(dataDir, switches);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, { onMessage: (payload: string) => void; onState: (listening: boolean) => void }>();
   let nextId = 1;
@@ -73,7 +78,7 @@ export async function openPgliteThread(dataDir: string): Promise<Database> {
       call({ op: 'query', sql, params: params ? [...params] : [], tx });
 
   try {
-    await call({ op: 'ready' });
+    for (const message of await call<string[]>({ op: 'ready' })) warn(message);
   } catch (error) {
     await worker.terminate();
     throw error;

@@ -2,16 +2,22 @@
 // every query it runs blocks the thread it runs in. Here that is this worker, not the HTTP server's event loop.
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { pgliteOptions } from './pglite-options.ts';
+import { pgliteOptions, type PgliteSwitches } from './pglite-options.ts';
 import { rememberFileSizes } from './pglite-file-sizes.ts';
 import { preparedQueries } from './pglite-statements.ts';
 import { type Reply, type Request, toWireError } from './pglite-protocol.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts)');
 const port = parentPort;
-const pg = new PGlite((workerData as { dataDir: string }).dataDir, pgliteOptions);
-const { query, listen } = preparedQueries(pg);
-const ready = pg.waitReady.then(() => rememberFileSizes(pg));
+const { dataDir, switches } = workerData as { dataDir: string; switches: PgliteSwitches };
+const pg = new PGlite(dataDir, pgliteOptions);
+/** What start-up's checks turned off, for the server's thread to log. */
+const warnings: string[] = [];
+const warn = (message: string) => warnings.push(message);
+const ready = pg.waitReady.then(() => {
+  if (switches.fileSizes) rememberFileSizes(pg, warn);
+  return preparedQueries(pg, { wire: switches.wire, warn });
+});
 
 /** Open transactions: each waits, inside PGlite's `transaction`, for the main thread's commit or rollback. */
 const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<unknown> }>();
@@ -24,8 +30,9 @@ async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'ready':
       await ready;
-      return null;
+      return warnings;
     case 'query': {
+      const { query } = await ready;
       if (request.tx === undefined) return query(request.sql, request.params);
       const tx = open.get(request.tx)?.tx;
       if (!tx) throw new Error(`transaction ${request.tx} is not open`);
@@ -45,7 +52,7 @@ async function handle(request: Request): Promise<unknown> {
       return null;
     }
     case 'listen':
-      await listen(request.channel, (payload) => send({ notify: request.channel, payload }));
+      await (await ready).listen(request.channel, (payload) => send({ notify: request.channel, payload }));
       return null;
     case 'close':
       await pg.close();

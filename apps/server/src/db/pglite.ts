@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
-import { pgliteOptions as options } from './pglite-options.ts';
+import { allOn, pgliteOptions as options } from './pglite-options.ts';
 import { rememberFileSizes } from './pglite-file-sizes.ts';
 import { preparedQueries } from './pglite-statements.ts';
 
@@ -9,12 +9,17 @@ import { preparedQueries } from './pglite-statements.ts';
  * opens its database on a thread of its own instead (pglite-thread.ts). `start` is a data folder's tar
  * (PGlite's dumpDataDir) to begin from instead of running initdb: tests share one made once per run.
  */
-export async function openPglite(dataDir?: string, start?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  start?: Blob,
+  switches = allOn,
+  warn: (message: string) => void = console.warn,
+): Promise<Database> {
   const settings = start ? { ...options, loadDataDir: start } : options;
   const pg = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
   await pg.waitReady;
-  if (dataDir) rememberFileSizes(pg);
-  const { query: prepared, listen } = preparedQueries(pg);
+  if (dataDir && switches.fileSizes) rememberFileSizes(pg, warn);
+  const { query: prepared, listen } = await preparedQueries(pg, { wire: switches.wire, warn });
   const query: Queryable['query'] = (sql, params) => prepared(sql, params);
   return {
     kind: 'pglite',
