@@ -1,6 +1,8 @@
-// Runs everything CI runs, in order, and closes with one line: "tests: N passed, N failed".
-// TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
-import { spawnSync } from 'node:child_process';
+// Runs everything CI runs and closes with one line: "tests: N passed, N failed". Steps that do not need each other's
+// results overlap, so a 2-core machine is never idle: the build runs beside the unit tests, and the end-to-end tests
+// run in two shards, each with its own server and browser. A step that runs beside another prints its output when it
+// ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,25 +17,42 @@ const slowFiles = [];
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}`);
+/** One step; `beside` keeps its output until it ends (another step is printing meanwhile). */
+function run(name, command, args, { env = {}, beside = false } = {}) {
+  if (!beside) console.log(`\n=== ${name}`);
   const start = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  stepTimes.push(`${seconds(Date.now() - start).padStart(6)}  ${name}`);
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+  const child = spawn(command, args, {
+    stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (beside) process.stdout.write(`\n=== ${name}\n${Buffer.concat(output).toString()}`);
+      stepTimes.push(`${seconds(Date.now() - start).padStart(6)}  ${name}`);
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(name, projects, env = {}) {
+async function vitest(name, projects, { env = {}, args = [], beside = false } = {}) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = [
-    'vitest',
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=./scripts/summary-reporter.mjs',
-  ];
-  run(name, 'npx', args, { ...env, SUMMARY_FILE: file });
+  await run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      ...args,
+      '--reporter=default',
+      '--reporter=./scripts/summary-reporter.mjs',
+    ],
+    { env: { ...env, SUMMARY_FILE: file }, beside },
+  );
   if (!existsSync(file)) return;
   const summary = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += summary.passed;
@@ -48,9 +67,9 @@ if (!only || only === 'static') {
   // Both remember what they checked (PORTAL_CHECK_CACHE: .ci/run keeps it outside the clean clone). tsc is exact;
   // ESLint re-lints a file whose text or config changed, so a promise rule's finding caused only by a change in
   // another file shows when that file is next edited, or in a run without the cache (`npm run lint`).
-  run('type-check', 'npm', ['run', '--silent', 'typecheck']);
+  await run('type-check', 'npm', ['run', '--silent', 'typecheck']);
   const lintCache = join(process.env.PORTAL_CHECK_CACHE || 'node_modules/.cache/portal', 'eslint/');
-  run('lint', 'npx', [
+  await run('lint', 'npx', [
     'eslint',
     '--max-warnings=0',
     '--cache',
@@ -61,33 +80,41 @@ if (!only || only === 'static') {
     '.',
   ]);
   // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
-  run('format', 'npx', ['biome', 'format', '.']);
+  await run('format', 'npx', ['biome', 'format', '.']);
 }
+// The build (for the end-to-end and production steps) runs beside the unit tests.
+const wantsBuild = !only || only === 'e2e' || only === 'production';
+const building = wantsBuild
+  ? run('build the web app and the server', 'npm', ['run', 'build'], { beside: !only || only === 'unit' })
+  : Promise.resolve(false);
 if (!only || only === 'unit') {
   // Prometheus's linter for /metrics (installed with apt-get when missing and root, as Chromium is).
-  run('promtool', 'bash', ['scripts/ensure-promtool.sh']);
+  await run('promtool', 'bash', ['scripts/ensure-promtool.sh']);
   // One run: the web tests, the API tests on PGlite and (with TEST_DATABASE_URL) on PostgreSQL side by side, so a
-  // file waiting on one database leaves the cores to the others. A failure's project is in vitest's own lines.
+  // file waiting on one database leaves the cores to the others. vitest's own default on 2 cores is one worker; the
+  // API tests wait on their databases and servers often enough that two keep both cores busy. A failure's project
+  // is in vitest's own lines.
   const postgres = process.env.TEST_DATABASE_URL;
-  vitest(
+  await vitest(
     postgres ? 'web and API tests (PGlite and PostgreSQL)' : 'web and API tests (PGlite)',
     ['web', 'server', ...(postgres ? ['server-postgres'] : [])],
-    {
-      TEST_DATABASE_URL: '',
-      POSTGRES_TEST_URL: postgres ?? '',
-    },
+    { env: { TEST_DATABASE_URL: '', POSTGRES_TEST_URL: postgres ?? '' }, args: ['--maxWorkers=2'] },
   );
 }
-let built = false;
-if (!only || only === 'e2e' || only === 'production')
-  built = run('build the web app and the server', 'npm', ['run', 'build']);
-if ((!only || only === 'e2e') && built && run('Chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
-  vitest('end-to-end tests (Chromium)', ['e2e']);
+const built = await building;
+if ((!only || only === 'e2e') && built && (await run('Chromium', 'bash', ['scripts/ensure-chromium.sh']))) {
+  // Two shards, each with its own server, database and browser (e2e/support/global-setup.ts): a journey spends much
+  // of its time waiting on the browser, and the other shard's work fills it.
+  await Promise.all([
+    vitest('end-to-end tests (Chromium), shard 1 of 2', ['e2e'], { args: ['--shard=1/2'] }),
+    vitest('end-to-end tests (Chromium), shard 2 of 2', ['e2e'], { args: ['--shard=2/2'], beside: true }),
+  ]);
 }
 const deployTools =
-  (!only || only === 'production') && run('nginx and systemd-analyze', 'bash', ['scripts/ensure-deploy-tools.sh']);
+  (!only || only === 'production') &&
+  (await run('nginx and systemd-analyze', 'bash', ['scripts/ensure-deploy-tools.sh']));
 if (deployTools) {
-  const passed = run(
+  const passed = await run(
     'deploy files: nginx -t of deploy/nginx.conf (and its TLS edit), systemd-analyze of the unit',
     'node',
     ['scripts/check-deploy-files.mjs'],
@@ -97,14 +124,14 @@ if (deployTools) {
 if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) {
   // The production layout: the built server after `npm prune --omit=dev`, two instances on a fresh database.
   const release = mkdtempSync(join(tmpdir(), 'portal-release-'));
-  if (run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
-    const passed = run('two instances of the built server on one fresh PostgreSQL database', 'node', [
+  if (await run('pruned production tree', 'node', ['scripts/make-release.mjs', release])) {
+    const passed = await run('two instances of the built server on one fresh PostgreSQL database', 'node', [
       'scripts/two-instances.mjs',
       release,
     ]);
     totals[passed ? 'passed' : 'failed'] += 1;
     if (deployTools) {
-      const restarted = run('rolling restart of two instances behind nginx under load', 'node', [
+      const restarted = await run('rolling restart of two instances behind nginx under load', 'node', [
         'scripts/restart-behind-nginx.mjs',
         release,
       ]);
