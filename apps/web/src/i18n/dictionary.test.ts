@@ -43,7 +43,13 @@ function serverSentences(): Set<string> {
     'subjects',
   ].map((r) => `apps/server/src/resources/${r}`);
   // A resource's console routes speak to staff, who use the console in English.
-  const files = [...dirs, 'apps/server/src/http', 'apps/server/src/sessions']
+  const files = [
+    ...dirs,
+    'apps/server/src/http',
+    'apps/server/src/sessions',
+    'apps/server/src/one-time-codes',
+    'apps/server/src/domain',
+  ]
     .flatMap((dir) => filesUnder(join(root, dir)))
     .filter((file) => !file.endsWith('console-routes.ts'));
   files.push(...['auth', 'registration', 'student'].map((name) => join(root, `packages/contract/src/${name}.ts`)));
