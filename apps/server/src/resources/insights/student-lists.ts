@@ -44,27 +44,34 @@ function candidates(batchId: number | undefined, joins = '') {
 }
 
 /**
- * Counts the rows of `fromWhere` and answers the first page of them by name, each with the student's last activity
- * (their newest watch or attempt, from watch_progress_recent and quiz_attempts_student_quiz) computed for that page
- * only. `columns` are the list's own columns, read in the page.
+ * Finds the rows of `fromWhere` once, counts them and answers the first page of them by name, each with the student's
+ * last activity (their newest watch or attempt, from watch_progress_recent and quiz_attempts_student_quiz) computed
+ * for that page only. `columns` are the list's own columns; `pageOnly` joins to `listed` what is worth reading for
+ * the page's rows alone. The page is empty only when nothing matched, so its rows carry the total.
  */
-async function page<Row>(db: Queryable, fromWhere: string, columns: string, values: unknown[]) {
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, values);
-  const students = await db.query<Row & { last_activity: string | null }>(
-    `WITH listed AS MATERIALIZED (
-       SELECT s.id AS stud_id, s.name, s.mobile, ${columns}
-         FROM ${fromWhere}
-        ORDER BY lower(s.name), s.id
-        LIMIT ${STUDENT_LIST_LIMIT}
+async function page<Row>(
+  db: Queryable,
+  fromWhere: string,
+  columns: string,
+  values: unknown[],
+  pageOnly = { join: '', columns: '' },
+) {
+  const rows = await db.query<Row & { total: number; sort_name?: string; last_activity: string | null }>(
+    `WITH matched AS MATERIALIZED (
+       SELECT s.id AS stud_id, s.name, s.mobile, lower(s.name) AS sort_name, ${columns} FROM ${fromWhere}
+     ), listed AS (
+       SELECT * FROM matched ORDER BY sort_name, stud_id LIMIT ${STUDENT_LIST_LIMIT}
      )
-     SELECT listed.*, ${iso(`greatest(
+     SELECT (SELECT count(*) FROM matched)::int AS total, listed.*, ${iso(`greatest(
               (SELECT max(w.updated_at) FROM watch_progress w WHERE w.student_id = listed.stud_id),
               (SELECT max(a.attended_on) FROM quiz_attempts a WHERE a.student_id = listed.stud_id))`)} AS last_activity
-       FROM listed
-      ORDER BY lower(listed.name), listed.stud_id`,
+            ${pageOnly.columns}
+       FROM listed ${pageOnly.join}
+      ORDER BY listed.sort_name, listed.stud_id`,
     values,
   );
-  return { total: count?.n ?? 0, students };
+  const students = rows.map(({ total: _total, sort_name: _sortName, ...student }) => student);
+  return { total: rows[0]?.total ?? 0, students };
 }
 
 const finished = `w.duration_seconds IS NOT NULL AND w.position_seconds >= w.duration_seconds - ${FINISHED_WITHIN_SECONDS}`;
@@ -120,16 +127,17 @@ export async function quizStudentList(
       'NULL::int AS best_marks, NULL::int AS max_marks, 0 AS attempts, NULL::text AS latest_attempt',
       values,
     );
-  // Each student's attempts in one summary: failed means none of them passed; the best is the highest share of marks.
-  const summary = `JOIN LATERAL (
-      SELECT count(*)::int AS attempts, bool_or(a.result = 'pass') AS passed, max(a.attended_on) AS latest,
-             (array_agg(a.marks ORDER BY a.marks::numeric / nullif(a.max_marks, 0) DESC NULLS LAST, a.id))[1] AS best_marks,
-             (array_agg(a.max_marks ORDER BY a.marks::numeric / nullif(a.max_marks, 0) DESC NULLS LAST, a.id))[1] AS max_marks
-        FROM quiz_attempts a WHERE a.student_id = c.student_id AND a.quiz_id = ${q}) a ON true`;
-  return page<Row>(
-    db,
-    `${candidates(batchId, summary)} AND a.attempts > 0 AND NOT a.passed`,
-    `a.best_marks, a.max_marks, a.attempts, ${iso('a.latest')} AS latest_attempt`,
-    values,
-  );
+  // Failed: attempted, and no attempt passed (read from the quiz's attempts once, grouped by student). Their best
+  // attempt, the highest share of marks, is looked up for the page's rows only.
+  const summary = `JOIN (
+      SELECT a.student_id, count(*)::int AS attempts, max(a.attended_on) AS latest
+        FROM quiz_attempts a WHERE a.quiz_id = ${q}
+       GROUP BY a.student_id HAVING NOT bool_or(a.result = 'pass')) a ON a.student_id = c.student_id`;
+  return page<Row>(db, `${candidates(batchId, summary)}`, `a.attempts, ${iso('a.latest')} AS latest_attempt`, values, {
+    join: `LEFT JOIN LATERAL (
+             SELECT b.marks AS best_marks, b.max_marks FROM quiz_attempts b
+              WHERE b.student_id = listed.stud_id AND b.quiz_id = ${q}
+              ORDER BY b.marks::numeric / nullif(b.max_marks, 0) DESC NULLS LAST, b.id LIMIT 1) best ON true`,
+    columns: ', best.best_marks, best.max_marks',
+  });
 }
