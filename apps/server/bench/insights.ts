@@ -149,6 +149,7 @@ for (const size of SIZES) {
       { topic_id: lists.newTopic, batch_id: lists.batch, list: 'not_watched' },
     ],
     ['not finished', '/Insights/topic-students', { topic_id: lists.halfTopic, list: 'not_finished' }],
+    ['quiz figures (tried)', '/Insights/quiz', { quiz_id: lists.triedQuiz }],
     ['not attempted (new)', '/Insights/quiz-students', { quiz_id: lists.newQuiz, list: 'not_attempted' }],
     ['not attempted (tried)', '/Insights/quiz-students', { quiz_id: lists.triedQuiz, list: 'not_attempted' }],
     ['failed', '/Insights/quiz-students', { quiz_id: lists.triedQuiz, list: 'failed' }],

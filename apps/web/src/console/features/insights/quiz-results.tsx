@@ -33,7 +33,7 @@ export function QuizResults({ quizId, quizName }: { quizId: number; quizName: st
                   'Students attempted',
                   `${data.students}${data.attempts > data.students ? ` (${data.attempts} attempts)` : ''}`,
                 ],
-                ['Average best score', `${data.average_percent}%`],
+                ['Average score (best attempts)', `${data.average_percent}%`],
                 ['Passed', `${data.passed} (${data.pass_percent}%)`],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-3">
