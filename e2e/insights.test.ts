@@ -7,7 +7,7 @@ const browser = useBrowser();
 const screenshot = screenshots('console-');
 
 describe('insights in the console', () => {
-  it("shows a teacher on a phone who watched Physics' topics, a quiz's results and a student's progress", async () => {
+  it("shows a teacher on a phone who watched Physics' topics, who has not by name, a quiz's results and a student's progress", async () => {
     const { page, errors, close } = await openPage(browser(), phone);
     await signInToConsole(page, DEMO_TEACHER_MOBILE);
     await page.goto('/console/insights');
@@ -22,6 +22,18 @@ describe('insights in the console', () => {
     await page
       .getByRole('region', { name: /^Results of / })
       .getByText('Average score')
+      .waitFor();
+    // Who has not attempted it, by name (or that everyone has), and who has not watched a topic, as cards that fit.
+    await page
+      .getByRole('region', { name: /^Who to follow up on / })
+      .getByText(/ students?(, \d+ shown)?\.$|Everyone in this batch has attempted it\./)
+      .first()
+      .waitFor();
+    await topics.getByRole('button').first().click();
+    await page
+      .getByRole('region', { name: /^Who has not watched / })
+      .getByText(/ students?(, \d+ shown)?\.$|Everyone in this batch has watched it\./)
+      .first()
       .waitFor();
 
     await page.getByLabel('Find a student by name or number').fill('Arjun');

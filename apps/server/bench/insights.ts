@@ -1,7 +1,8 @@
 // Prints p50/p95 of the console's insights calls, and of the authoring pages' reads (Courses, a subject, a chapter's
 // quizzes, a quiz, a subject's schedule), over real HTTP, at demo size and at the grown size of grow-large.ts
 // (100,000 students, 10 million watch rows, 1 million quiz attempts on PostgreSQL), with each statement's plan
-// checked for sequential scans of large tables. Figures only; nothing is asserted. The goal (issue 9): p50 < 300 ms.
+// checked for sequential scans of large tables. Figures only; nothing is asserted. The goal (issue 9): p50 < 300 ms;
+// for the lists of students by name (issue 35), each < 300 ms at 100,000 students (docs/decisions/066).
 //   npx tsx apps/server/bench/insights.ts
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_perf (schemas bench_demo, bench_grown, shared with
 //   `npm run bench`; growth happens once)  BENCH_SIZES=demo,grown  ROUNDS=50
@@ -38,6 +39,75 @@ async function open(size: string): Promise<Database> {
   return db;
 }
 
+/**
+ * What the by-name lists are timed on, in the most enrolled subject (20,000 students when grown): a topic everyone
+ * watched, one all of them stopped half-way in, a new topic and a new quiz nobody has opened (the longest lists), a
+ * quiz four in five tried and half of those failed, and a batch of every fourth of its students. Made once, by name,
+ * so a second run finds them.
+ */
+async function listSubjects(db: Database, subject: number) {
+  const first = async (sql: string, values: unknown[] = []) =>
+    (await db.query<{ id: number }>(sql, values))[0]?.id ?? 0;
+  const subjectChapter = await first('SELECT id FROM chapters WHERE subject_id = $1 ORDER BY position, id LIMIT 1', [
+    subject,
+  ]);
+  const made = async (find: string, make: string, values: unknown[]) =>
+    (await first(find, values)) || (await first(make, values));
+  const newTopic = await made(
+    `SELECT id FROM topics WHERE chapter_id = $1 AND name = 'Bench: new topic'`,
+    `INSERT INTO topics (chapter_id, name, video_link, duration_seconds) VALUES ($1, 'Bench: new topic', '/media/none.webm', 600) RETURNING id`,
+    [subjectChapter],
+  );
+  const halfTopic = await made(
+    `SELECT id FROM topics WHERE chapter_id = $1 AND name = 'Bench: half watched'`,
+    `INSERT INTO topics (chapter_id, name, video_link, duration_seconds) VALUES ($1, 'Bench: half watched', '/media/none.webm', 600) RETURNING id`,
+    [subjectChapter],
+  );
+  await db.query(
+    `INSERT INTO watch_progress (student_id, topic_id, position_seconds, duration_seconds)
+     SELECT student_id, $2, 300, 600 FROM enrolments WHERE subject_id = $1 ON CONFLICT DO NOTHING`,
+    [subject, halfTopic],
+  );
+  const newQuiz = await made(
+    `SELECT id FROM quizzes WHERE chapter_id = $1 AND name = 'Bench: new quiz'`,
+    `INSERT INTO quizzes (chapter_id, name, pass_marks) VALUES ($1, 'Bench: new quiz', 1) RETURNING id`,
+    [subjectChapter],
+  );
+  // Tried by four students in five; every second of them failed, every fourth twice.
+  const triedQuiz = await made(
+    `SELECT id FROM quizzes WHERE chapter_id = $1 AND name = 'Bench: tried quiz'`,
+    `INSERT INTO quizzes (chapter_id, name, pass_marks) VALUES ($1, 'Bench: tried quiz', 1) RETURNING id`,
+    [subjectChapter],
+  );
+  if (!(await first('SELECT id FROM quiz_attempts WHERE quiz_id = $1 LIMIT 1', [triedQuiz])))
+    await db.query(
+      `INSERT INTO quiz_attempts (quiz_id, student_id, marks, max_marks, result, answers_hash, attended_on)
+       SELECT $2, e.student_id, CASE WHEN e.student_id % 2 = 0 THEN 0 ELSE 1 END, 1,
+              CASE WHEN e.student_id % 2 = 0 THEN 'fail' ELSE 'pass' END, md5(e.student_id || '-' || g),
+              now() - make_interval(hours => e.student_id % 500 + g)
+         FROM enrolments e CROSS JOIN generate_series(1, 2) g
+        WHERE e.subject_id = $1 AND e.student_id % 5 <> 0 AND (g = 1 OR e.student_id % 4 = 0)`,
+      [subject, triedQuiz],
+    );
+  const batch = await made(
+    `SELECT id FROM batches WHERE subject_id = $1 AND name = 'Bench: every fourth'`,
+    `INSERT INTO batches (subject_id, name) VALUES ($1, 'Bench: every fourth') RETURNING id`,
+    [subject],
+  );
+  await db.query(
+    `INSERT INTO batch_members (student_id, batch_id)
+     SELECT student_id, $2 FROM enrolments WHERE subject_id = $1 AND student_id % 4 = 0 ON CONFLICT DO NOTHING`,
+    [subject, batch],
+  );
+  const watchedTopic = await first(
+    `SELECT t.id FROM topics t WHERE t.chapter_id = $1 AND t.name NOT LIKE 'Bench:%' ORDER BY t.position, t.id LIMIT 1`,
+    [subjectChapter],
+  );
+  // As autovacuum would have by the time anyone asks: the visibility map lets index-only scans skip the heap.
+  await db.query('VACUUM ANALYZE');
+  return { newTopic, halfTopic, watchedTopic, newQuiz, triedQuiz, batch };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -51,6 +121,7 @@ for (const size of SIZES) {
   const quiz = await first(`SELECT quiz_id AS id FROM quiz_attempts GROUP BY quiz_id ORDER BY count(*) DESC LIMIT 1`);
   const student = await first(`SELECT id FROM students WHERE mobile = '9876543210'`);
   const chapter = await first(`SELECT chapter_id AS id FROM quizzes WHERE id = ${quiz}`);
+  const lists = await listSubjects(db, subject);
   const config = loadConfig({
     NODE_ENV: 'production',
     AUTH_SECRET: 'b'.repeat(40),
@@ -64,12 +135,25 @@ for (const size of SIZES) {
     `SELECT (SELECT count(*) FROM students)::int AS students, (SELECT count(*) FROM watch_progress)::int AS watch, (SELECT count(*) FROM quiz_attempts)::int AS attempts`,
   );
   console.log(`\n${size}: ${JSON.stringify(counts[0])}; subject ${subject}, quiz ${quiz}, student ${student}`);
-  console.log('call'.padEnd(22), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'bytes'.padStart(8));
+  console.log('call'.padEnd(24), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'bytes'.padStart(8));
   for (const [label, path, body] of [
     ['catalogue', '/Insights/catalogue', {}],
     ['subject', '/Insights/subject', { subject_id: subject }],
     ['quiz', '/Insights/quiz', { quiz_id: quiz }],
     ['student', '/Insights/student', { stud_id: student }],
+    ['not watched (watched)', '/Insights/topic-students', { topic_id: lists.watchedTopic, list: 'not_watched' }],
+    ['not watched (new)', '/Insights/topic-students', { topic_id: lists.newTopic, list: 'not_watched' }],
+    [
+      'not watched (batch)',
+      '/Insights/topic-students',
+      { topic_id: lists.newTopic, batch_id: lists.batch, list: 'not_watched' },
+    ],
+    ['not finished', '/Insights/topic-students', { topic_id: lists.halfTopic, list: 'not_finished' }],
+    ['quiz figures (tried)', '/Insights/quiz', { quiz_id: lists.triedQuiz }],
+    ['not attempted (new)', '/Insights/quiz-students', { quiz_id: lists.newQuiz, list: 'not_attempted' }],
+    ['not attempted (tried)', '/Insights/quiz-students', { quiz_id: lists.triedQuiz, list: 'not_attempted' }],
+    ['failed', '/Insights/quiz-students', { quiz_id: lists.triedQuiz, list: 'failed' }],
+    ['failed (batch)', '/Insights/quiz-students', { quiz_id: lists.triedQuiz, batch_id: lists.batch, list: 'failed' }],
     ['authoring: subjects', '/Course/subjects', {}],
     ['authoring: subject', '/Course/subject', { subject_id: subject }],
     ['authoring: quizzes', '/Quiz/list', { chapter_id: chapter }],
@@ -91,7 +175,7 @@ for (const size of SIZES) {
     }
     times.sort((a, b) => a - b);
     console.log(
-      label.padEnd(22),
+      label.padEnd(24),
       percentile(times, 0.5).toFixed(2).padStart(8),
       percentile(times, 0.95).toFixed(2).padStart(8),
       String(bytes).padStart(8),
@@ -99,6 +183,21 @@ for (const size of SIZES) {
   }
   // Each statement's plan: a sequential scan of a table with many rows would grow with the institute.
   const statements: [string, string, unknown[]][] = [
+    [
+      'not watched',
+      `EXPLAIN SELECT s.id FROM enrolments c JOIN students s ON s.id = c.student_id AND s.active WHERE c.subject_id = $1 AND NOT EXISTS (SELECT 1 FROM watch_progress w WHERE w.topic_id = $2 AND w.student_id = c.student_id) ORDER BY lower(s.name), s.id LIMIT 500`,
+      [subject, lists.newTopic],
+    ],
+    [
+      'failed',
+      `EXPLAIN SELECT s.id FROM batch_members m JOIN enrolments c ON c.student_id = m.student_id AND c.subject_id = $1 JOIN students s ON s.id = c.student_id AND s.active JOIN LATERAL (SELECT count(*) AS n, bool_or(a.result = 'pass') AS passed FROM quiz_attempts a WHERE a.student_id = c.student_id AND a.quiz_id = $3) a ON true WHERE m.batch_id = $2 AND a.n > 0 AND NOT a.passed`,
+      [subject, lists.batch, lists.triedQuiz],
+    ],
+    [
+      'last activity',
+      `EXPLAIN SELECT (SELECT max(updated_at) FROM watch_progress WHERE student_id = $1), (SELECT max(attended_on) FROM quiz_attempts WHERE student_id = $1)`,
+      [student],
+    ],
     [
       'subject topics',
       `EXPLAIN SELECT t.id, count(e.student_id) FROM chapters c JOIN topics t ON t.chapter_id = c.id LEFT JOIN watch_progress w ON w.topic_id = t.id LEFT JOIN enrolments e ON e.student_id = w.student_id AND e.subject_id = c.subject_id WHERE c.subject_id = $1 GROUP BY t.id`,

@@ -90,12 +90,15 @@ describe('insights', () => {
     expect(body.data.topics[0]).toMatchObject({ chapter: physics.chapters[0]!.name, topic: topics[0]!.name });
   });
 
-  it("gives a quiz's attempts, average score, pass rate and its most often wrong question first", async () => {
+  it("gives a quiz's results counted in students by their best attempt, and its most often wrong question first", async () => {
     const { body } = await ask('quiz', { quiz_id: quizId });
+    // One student, two attempts (a pass and a fail): one student, who passed with 100%.
     expect(body.data).toEqual({
       attempts: 2,
-      average_percent: 75,
-      pass_percent: 50,
+      students: 1,
+      passed: 1,
+      average_percent: 100,
+      pass_percent: 100,
       questions: [
         { question_id: questions[1], question: 'Hard one', answered: 2, wrong: 1 },
         { question_id: questions[0], question: 'Easy one', answered: 2, wrong: 0 },

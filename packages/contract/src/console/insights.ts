@@ -21,6 +21,8 @@ export const insightsCatalogue = consoleEndpoint({
               quizzes: z.array(z.object({ id: z.number(), name: z.string() })),
             }),
           ),
+          /** Its batches, to narrow a list of students to one. */
+          batches: z.array(z.object({ id: z.number(), name: z.string() })),
         }),
       ),
     }),
@@ -49,7 +51,10 @@ export const subjectInsights = consoleEndpoint({
   ),
 });
 
-/** A quiz's attempts, average score, pass rate, and its questions most often answered wrong first. */
+/**
+ * A quiz's results counted in students, not attempts: how many attempted it, how many passed (by their best attempt),
+ * and the mean of their best scores; the attempts in all; its questions most often answered wrong first.
+ */
 export const quizInsights = consoleEndpoint({
   method: 'POST',
   path: '/Insights/quiz',
@@ -58,8 +63,13 @@ export const quizInsights = consoleEndpoint({
   response: envelope(
     z.object({
       attempts: z.number(),
-      /** Of the attempts: the mean of marks ÷ max marks, 0 to 100 (0 without attempts). */
+      /** Students with at least one attempt. */
+      students: z.number(),
+      /** Students whose best attempt passed. */
+      passed: z.number(),
+      /** Of each student's best attempt: the mean of marks ÷ max marks, 0 to 100 (0 without attempts). */
       average_percent: z.number(),
+      /** passed ÷ students, 0 to 100. */
       pass_percent: z.number(),
       questions: z.array(
         z.object({ question_id: z.number(), question: z.string(), answered: z.number(), wrong: z.number() }),
@@ -94,6 +104,69 @@ export const studentInsights = consoleEndpoint({
           max_marks: z.number(),
           result: z.string(),
           attended_on: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** The most students one list answers with, sorted by name; `total` says how many there are in all. */
+export const STUDENT_LIST_LIMIT = 500;
+
+/** A student named in an insights list, with when they last watched anything or took any quiz (null: never). */
+const listedStudent = {
+  stud_id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  last_activity: z.nullable(z.string()),
+};
+
+/**
+ * A topic's active students (enrolled in its subject, or members of one of its batches) who have not watched it at
+ * all, or who started it but stopped before the end (with how far they got). The first 500 by name, and the total.
+ */
+export const topicStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Insights/topic-students',
+  roles: everyStaffRole,
+  body: z.strictObject({
+    topic_id: id,
+    batch_id: z.optional(id),
+    list: z.enum(['not_watched', 'not_finished']),
+  }),
+  response: envelope(
+    z.object({
+      total: z.number(),
+      students: z.array(
+        z.object({
+          ...listedStudent,
+          position_seconds: z.nullable(z.number()),
+          duration_seconds: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
+});
+
+/**
+ * A quiz's active students (enrolled in its subject, or members of one of its batches) who have not attempted it, or
+ * whose best attempt failed (with that best score and their latest attempt). The first 500 by name, and the total.
+ */
+export const quizStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Insights/quiz-students',
+  roles: everyStaffRole,
+  body: z.strictObject({ quiz_id: id, batch_id: z.optional(id), list: z.enum(['not_attempted', 'failed']) }),
+  response: envelope(
+    z.object({
+      total: z.number(),
+      students: z.array(
+        z.object({
+          ...listedStudent,
+          best_marks: z.nullable(z.number()),
+          max_marks: z.nullable(z.number()),
+          attempts: z.number(),
+          latest_attempt: z.nullable(z.string()),
         }),
       ),
     }),

@@ -1,13 +1,18 @@
 import type { Queryable } from '../../db/database.ts';
 
 /** Closer to the end than this is watched to the end, as the student app counts it (watch-time.ts). */
-const FINISHED_WITHIN_SECONDS = 2;
+export const FINISHED_WITHIN_SECONDS = 2;
 /** The catalogue offers the institute's first subjects in its order; a coaching institute has tens. */
 export const CATALOGUE_SUBJECTS = 200;
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export async function catalogue(db: Queryable) {
+  const batches = await db.query<{ subject_id: number; id: number; name: string }>(
+    `SELECT b.subject_id, b.id, b.name FROM batches b
+      WHERE b.subject_id IN (SELECT id FROM subjects ORDER BY position, id LIMIT ${CATALOGUE_SUBJECTS})
+      ORDER BY b.subject_id, b.name, b.id`,
+  );
   const rows = await db.query<{
     subject_id: number;
     subject: string;
@@ -24,11 +29,22 @@ export async function catalogue(db: Queryable) {
       ORDER BY s.position, s.id, c.position, c.id, q.added_on, q.id`,
   );
   type Chapter = { id: number; name: string; quizzes: { id: number; name: string }[] };
-  const subjects: { id: number; name: string; chapters: Chapter[] }[] = [];
+  type Batch = { id: number; name: string };
+  const subjects: { id: number; name: string; chapters: Chapter[]; batches: Batch[] }[] = [];
+  const batchesOf = new Map<number, Batch[]>();
+  for (const { subject_id, id, name } of batches)
+    batchesOf.set(subject_id, [...(batchesOf.get(subject_id) ?? []), { id, name }]);
   for (const row of rows) {
     let subject = subjects.at(-1);
     if (subject?.id !== row.subject_id)
-      subjects.push((subject = { id: row.subject_id, name: row.subject, chapters: [] }));
+      subjects.push(
+        (subject = {
+          id: row.subject_id,
+          name: row.subject,
+          chapters: [],
+          batches: batchesOf.get(row.subject_id) ?? [],
+        }),
+      );
     if (row.chapter_id === null) continue;
     let chapter = subject.chapters.at(-1);
     if (chapter?.id !== row.chapter_id)
@@ -73,12 +89,25 @@ export async function quizExists(db: Queryable, quizId: number) {
   return (await db.query('SELECT 1 FROM quizzes WHERE id = $1', [quizId])).length === 1;
 }
 
+/** Counted in students: a student who tried three times is one student, judged by their best attempt. */
 export async function quizResults(db: Queryable, quizId: number) {
-  const [totals] = await db.query<{ attempts: number; average_percent: number; pass_percent: number }>(
-    `SELECT count(*)::int AS attempts,
-            coalesce(round((avg(marks::numeric / nullif(max_marks, 0)) * 100), 1), 0)::float8 AS average_percent,
-            coalesce(round(avg((result = 'pass')::int) * 100, 1), 0)::float8 AS pass_percent
-       FROM quiz_attempts WHERE quiz_id = $1`,
+  const [totals] = await db.query<{
+    attempts: number;
+    students: number;
+    passed: number;
+    average_percent: number;
+    pass_percent: number;
+  }>(
+    `WITH best AS (
+       SELECT student_id, count(*) AS attempts, max(marks::numeric / nullif(max_marks, 0)) AS share,
+              bool_or(result = 'pass') AS passed
+         FROM quiz_attempts WHERE quiz_id = $1 GROUP BY student_id
+     )
+     SELECT coalesce(sum(attempts), 0)::int AS attempts, count(*)::int AS students,
+            count(*) FILTER (WHERE passed)::int AS passed,
+            coalesce(round(avg(share) * 100, 1), 0)::float8 AS average_percent,
+            coalesce(round(avg(passed::int) * 100, 1), 0)::float8 AS pass_percent
+       FROM best`,
     [quizId],
   );
   const questions = await db.query<{ question_id: number; question: string; answered: number; wrong: number }>(

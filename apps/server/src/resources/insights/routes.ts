@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { insightsCatalogue, quizInsights, studentInsights, subjectInsights } from '@portal/contract/console';
+import {
+  insightsCatalogue,
+  quizInsights,
+  quizStudents,
+  studentInsights,
+  subjectInsights,
+  topicStudents,
+} from '@portal/contract/console';
 import { ApiError } from '../../http/api-error.ts';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import {
@@ -11,6 +18,9 @@ import {
   subjectExists,
   topicReach,
 } from './insights-repository.ts';
+import { batchInSubject, quizStudentList, subjectOfQuiz, subjectOfTopic, topicStudentList } from './student-lists.ts';
+
+const noSuchBatch = () => new ApiError(404, 'batch_id: there is no such batch in this subject.', { field: 'batch_id' });
 
 /** How students are doing: per subject, per quiz and per student (read-only, for every staff role). */
 export async function insightsRoutes(app: FastifyInstance) {
@@ -29,6 +39,30 @@ export async function insightsRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, quizInsights, async ({ body }) => {
     if (!(await quizExists(app.db, body.quiz_id))) throw new ApiError(404, 'quiz_id: there is no such quiz.');
     return { status: true, message: 'Quiz insights', data: await quizResults(app.db, body.quiz_id) };
+  });
+
+  defineConsoleRoute(app, topicStudents, async ({ body }) => {
+    const topic = await subjectOfTopic(app.db, body.topic_id);
+    if (!topic) throw new ApiError(404, 'topic_id: there is no such topic.', { field: 'topic_id' });
+    if (body.batch_id !== undefined && !(await batchInSubject(app.db, body.batch_id, topic.subject_id)))
+      throw noSuchBatch();
+    const found = { id: body.topic_id, subjectId: topic.subject_id, durationSeconds: topic.duration_seconds };
+    return {
+      status: true,
+      message: 'Students of a topic',
+      data: await topicStudentList(app.db, found, body.batch_id, body.list),
+    };
+  });
+
+  defineConsoleRoute(app, quizStudents, async ({ body }) => {
+    const subjectId = await subjectOfQuiz(app.db, body.quiz_id);
+    if (subjectId === undefined) throw new ApiError(404, 'quiz_id: there is no such quiz.', { field: 'quiz_id' });
+    if (body.batch_id !== undefined && !(await batchInSubject(app.db, body.batch_id, subjectId))) throw noSuchBatch();
+    return {
+      status: true,
+      message: 'Students of a quiz',
+      data: await quizStudentList(app.db, { id: body.quiz_id, subjectId }, body.batch_id, body.list),
+    };
   });
 
   defineConsoleRoute(app, studentInsights, async ({ body }) => {

@@ -1,14 +1,20 @@
 import { useState } from 'react';
+import { useSearch } from 'wouter';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useCatalogue } from './api/insights.ts';
 import { QuizResults } from './quiz-results.tsx';
+import { QuizStudents } from './quiz-students.tsx';
 import { StudentProgress } from './student-progress.tsx';
 import { SubjectReach } from './subject-reach.tsx';
 
-/** /console/insights: how students are doing, by subject, by quiz and by student; every table downloads as CSV. */
+/**
+ * /console/insights: how students are doing, by subject, by quiz and by student, and who is behind by name; every
+ * table downloads as CSV. `?student=` (where every listed name links) opens that student's progress.
+ */
 export default function InsightsPage() {
+  const linked = Number(new URLSearchParams(useSearch()).get('student')) || null;
   const catalogue = useCatalogue();
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [quizId, setQuizId] = useState<number | null>(null);
@@ -63,8 +69,20 @@ export default function InsightsPage() {
                   ))}
                 </SelectField>
               </div>
-              {subject ? <SubjectReach subjectId={subject.id} subjectName={subject.name} /> : null}
-              {quiz ? <QuizResults quizId={quiz.id} quizName={quiz.name} /> : null}
+              {subject ? (
+                <SubjectReach
+                  key={subject.id}
+                  subjectId={subject.id}
+                  subjectName={subject.name}
+                  batches={subject.batches}
+                />
+              ) : null}
+              {quiz && subject ? (
+                <>
+                  <QuizResults quizId={quiz.id} quizName={quiz.name} />
+                  <QuizStudents key={quiz.id} quizId={quiz.id} quizName={quiz.name} batches={subject.batches} />
+                </>
+              ) : null}
             </div>
           );
         }}
@@ -73,7 +91,7 @@ export default function InsightsPage() {
         <h2 id="insights-students" className="text-lg font-semibold">
           A student’s progress
         </h2>
-        <StudentProgress />
+        <StudentProgress key={linked} linked={linked} />
       </section>
     </div>
   );

@@ -5,8 +5,13 @@ import { ok, refused } from '../../../../test/mock-api.ts';
 
 const catalogue = {
   subjects: [
-    { id: 3, name: 'Physics', chapters: [{ id: 11, name: 'Units', quizzes: [{ id: 5, name: 'Units quiz' }] }] },
-    { id: 4, name: 'Chemistry', chapters: [] },
+    {
+      id: 3,
+      name: 'Physics',
+      chapters: [{ id: 11, name: 'Units', quizzes: [{ id: 5, name: 'Units quiz' }] }],
+      batches: [{ id: 8, name: 'Morning' }],
+    },
+    { id: 4, name: 'Chemistry', chapters: [], batches: [] },
   ],
 };
 
@@ -56,9 +61,12 @@ describe('insights', { timeout: 20_000 }, () => {
   it("offers the chosen subject's quizzes and shows one's results, the most often wrong question first", async () => {
     const { user } = renderInsights({
       '/Insights/subject': () => ok({ enrolled: 2, topics: [] }),
+      '/Insights/quiz-students': () => ok({ total: 0, students: [] }),
       '/Insights/quiz': () =>
         ok({
           attempts: 4,
+          students: 2,
+          passed: 1,
           average_percent: 62.5,
           pass_percent: 50,
           questions: [
@@ -73,7 +81,119 @@ describe('insights', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Quiz'), 'Units · Units quiz');
     const results = await screen.findByRole('region', { name: 'Results of Units quiz' });
     expect(await within(results).findByText('62.5%')).toBeInTheDocument();
+    // Counted in students: two students made the four attempts, one passed.
+    expect(within(results).getByText('2 (4 attempts)')).toBeInTheDocument();
+    expect(within(results).getByText('1 (50%)')).toBeInTheDocument();
     expect(rowsOf(within(results).getByRole('table'))).toEqual(['Hard one3 of 4 (75%)', 'Easy one0 of 4 (0%)']);
+  });
+
+  it('lists by name who has not watched a topic, links each name to their progress, filters by batch, and downloads the list', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { calls, user } = renderInsights({
+      '/Insights/subject': () =>
+        ok({ enrolled: 3, topics: [{ topic_id: 21, chapter: 'Units', topic: 'Intro', watched: 1, finished: 1 }] }),
+      '/Insights/topic-students': (call) =>
+        ok(
+          (call.body as { batch_id?: number }).batch_id
+            ? { total: 0, students: [] }
+            : {
+                total: 2,
+                students: [
+                  {
+                    stud_id: 7,
+                    name: 'Arjun Sharma',
+                    mobile: '+919876543210',
+                    last_activity: '2026-11-24T04:30:00Z',
+                    position_seconds: null,
+                    duration_seconds: null,
+                  },
+                  {
+                    stud_id: 9,
+                    name: 'Meera Iyer',
+                    mobile: '+919876543211',
+                    last_activity: null,
+                    position_seconds: null,
+                    duration_seconds: null,
+                  },
+                ],
+              },
+        ),
+    });
+    await user.selectOptions(await screen.findByLabelText('Subject'), 'Physics');
+    const topics = await screen.findByRole('table', { name: 'Topics of Physics' });
+    await user.click(within(topics).getByRole('button', { name: 'Intro' }));
+    const section = await screen.findByRole('region', { name: 'Who has not watched Intro' });
+    const table = await within(section).findByRole('table', { name: 'Not watched: Intro' });
+    expect(rowsOf(table)).toEqual(['Arjun Sharma+91987654321024 Nov 2026, 10:00 am', 'Meera Iyer+919876543211Never']);
+    expect(within(table).getByRole('link', { name: 'Meera Iyer' })).toHaveAttribute(
+      'href',
+      '/console/insights?student=9',
+    );
+    expect(calls.find((call) => call.path.endsWith('/Insights/topic-students'))?.body).toEqual({
+      topic_id: 21,
+      list: 'not_watched',
+    });
+    await user.selectOptions(within(section).getByLabelText('Sort by'), 'Last activity, longest ago first');
+    expect(rowsOf(table)[0]).toContain('Meera Iyer');
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(created.mock.calls[0]![0] as Blob);
+    });
+    expect(csv.replace(/^\uFEFF/, '')).toBe(
+      "Name,Mobile,Last activity\r\nMeera Iyer,'+919876543211,\r\nArjun Sharma,'+919876543210,2026-11-24T04:30:00Z\r\n",
+    );
+    await user.type(within(section).getByLabelText('Filter by name or number'), 'arj');
+    expect(rowsOf(table)).toEqual(['Arjun Sharma+91987654321024 Nov 2026, 10:00 am']);
+    await user.selectOptions(within(section).getByLabelText('Batch'), 'Morning');
+    expect(await within(section).findByText('Everyone in this batch has watched it.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.endsWith('/Insights/topic-students')).at(-1)?.body).toEqual({
+      topic_id: 21,
+      list: 'not_watched',
+      batch_id: 8,
+    });
+  });
+
+  it("lists who failed a quiz by their best attempt, and a name opens that student's progress", async () => {
+    const { user } = renderInsights({
+      '/Insights/subject': () => ok({ enrolled: 2, topics: [] }),
+      '/Insights/quiz': () =>
+        ok({ attempts: 0, students: 0, passed: 0, average_percent: 0, pass_percent: 0, questions: [] }),
+      '/Insights/quiz-students': (call) =>
+        ok(
+          (call.body as { list: string }).list === 'failed'
+            ? {
+                total: 1,
+                students: [
+                  {
+                    stud_id: 7,
+                    name: 'Arjun Sharma',
+                    mobile: '+919876543210',
+                    last_activity: '2026-11-24T04:30:00Z',
+                    best_marks: 1,
+                    max_marks: 4,
+                    attempts: 2,
+                    latest_attempt: '2026-11-24T04:30:00Z',
+                  },
+                ],
+              }
+            : { total: 0, students: [] },
+        ),
+      '/Insights/student': () => ok({ name: 'Arjun Sharma', watched: [], attempts: [] }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Subject'), 'Physics');
+    await user.selectOptions(screen.getByLabelText('Quiz'), 'Units · Units quiz');
+    const section = await screen.findByRole('region', { name: 'Who to follow up on Units quiz' });
+    expect(await within(section).findByText('Everyone in this batch has attempted it.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Failed' }));
+    const table = await within(section).findByRole('table', { name: 'Failed: Units quiz' });
+    expect(rowsOf(table)).toEqual(['Arjun Sharma+91987654321024 Nov 2026, 10:00 am1/4224 Nov 2026, 10:00 am']);
+    await user.click(within(table).getByRole('link', { name: 'Arjun Sharma' }));
+    expect(await screen.findByText('Nothing watched yet.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'What Arjun Sharma watched' })).toBeInTheDocument();
   });
 
   it('finds a student and shows what they watched and the quizzes they took', async () => {

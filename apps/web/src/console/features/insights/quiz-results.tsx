@@ -4,7 +4,10 @@ import { useQuizInsights } from './api/insights.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { Section, Table } from './parts.tsx';
 
-/** A quiz's attempts, average score and pass rate, and its questions most often answered wrong first. */
+/**
+ * A quiz's results in students (each judged by their best attempt): how many attempted, passed, and their average
+ * best score; then its questions most often answered wrong first.
+ */
 export function QuizResults({ quizId, quizName }: { quizId: number; quizName: string }) {
   const results = useQuizInsights(quizId);
   return (
@@ -24,11 +27,14 @@ export function QuizResults({ quizId, quizName }: { quizId: number; quizName: st
       <QueryState query={results} isEmpty={(data) => data.attempts === 0} empty="Nobody has taken this quiz yet.">
         {(data) => (
           <>
-            <dl className="grid grid-cols-3 gap-3 text-center">
+            <dl className="grid grid-cols-1 gap-3 text-center sm:grid-cols-3">
               {[
-                ['Attempts', String(data.attempts)],
-                ['Average score', `${data.average_percent}%`],
-                ['Passed', `${data.pass_percent}%`],
+                [
+                  'Students attempted',
+                  `${data.students}${data.attempts > data.students ? ` (${data.attempts} attempts)` : ''}`,
+                ],
+                ['Average score (best attempts)', `${data.average_percent}%`],
+                ['Passed', `${data.passed} (${data.pass_percent}%)`],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-3">
                   <dt className="text-sm text-slate-600">{label}</dt>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { ShareBar } from '../../components/share-bar.tsx';
@@ -6,13 +6,20 @@ import { downloadCsv } from '../../lib/csv.ts';
 import { useStudentInsights, useStudentSearch } from './api/insights.ts';
 import { Section, Table } from './parts.tsx';
 
-/** Finds a student by name or number, then shows what they watched and how their quizzes went. */
-export function StudentProgress() {
+/**
+ * Finds a student by name or number, then shows what they watched and how their quizzes went; `linked` (a name
+ * followed from a list) is shown at once, scrolled into view.
+ */
+export function StudentProgress({ linked }: { linked: number | null }) {
   const [typed, setTyped] = useState('');
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(linked);
   const found = useStudentSearch(typed);
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked !== null) top.current?.scrollIntoView?.({ block: 'start' });
+  }, [linked]);
   return (
-    <div className="space-y-3">
+    <div ref={top} className="space-y-3">
       <div className="space-y-1">
         <label htmlFor="insights-student" className="block font-medium">
           Find a student by name or number

@@ -2,8 +2,10 @@ import {
   insightsCatalogue,
   listStudents,
   quizInsights,
+  quizStudents,
   studentInsights,
   subjectInsights,
+  topicStudents,
 } from '@portal/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { callConsole } from '../../../lib/console-api.ts';
@@ -41,4 +43,21 @@ export const useStudentSearch = (q: string) =>
     queryKey: ['console', 'insights', 'student-search', q],
     queryFn: async () => (await callConsole(listStudents, { q, status: 'all', limit: 10 })).data.students,
     enabled: q.trim().length >= 2,
+  });
+
+export type TopicList = 'not_watched' | 'not_finished';
+export type QuizList = 'not_attempted' | 'failed';
+
+export const useTopicStudents = (topicId: number, batchId: number | null, list: TopicList) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'topic-students', topicId, batchId, list],
+    queryFn: async () =>
+      (await callConsole(topicStudents, { topic_id: topicId, list, ...(batchId ? { batch_id: batchId } : {}) })).data,
+  });
+
+export const useQuizStudents = (quizId: number, batchId: number | null, list: QuizList) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'quiz-students', quizId, batchId, list],
+    queryFn: async () =>
+      (await callConsole(quizStudents, { quiz_id: quizId, list, ...(batchId ? { batch_id: batchId } : {}) })).data,
   });
