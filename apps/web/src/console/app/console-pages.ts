@@ -43,6 +43,12 @@ export const consolePages: ConsolePage[] = [
     screen: preloadableLazy(() => import('../features/course/course-page.tsx')),
   },
   {
+    path: '/course/deleted',
+    label: 'Deleted items',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/course/deleted-items-page.tsx')),
+  },
+  {
     path: '/content/import',
     label: 'Import a course',
     roles: everyStaffRole,

@@ -62,6 +62,8 @@ export const knownActions = [
   ),
   ...['add', 'update', 'replace', 'delete', 'move'].map((verb) => `material.${verb}`),
   ...['quiz', 'batch', 'live_class'].flatMap((thing) => ['add', 'update', 'delete'].map((verb) => `${thing}.${verb}`)),
+  'topic.restore',
+  'quiz.restore',
 ];
 
 const words = (code: string) => code.replaceAll('_', ' ');
