@@ -88,6 +88,15 @@ describe('adding a walk-in student from the console', () => {
     expect(await countStudents()).toBe(before);
   });
 
+  it('adds one student when two clerks add the same walk-in at once; the other is told whose the number is', async () => {
+    const add = (mobile: string) => t.consolePost('/Students/add', { name: 'Twice Added', mobile }, admin);
+    const answers = await Promise.all([add('98290 55555'), add('+91 98290 55555')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body).toMatchObject({ code: 'already_student', field: 'mobile' });
+    const stored = await t.db.query("SELECT id FROM students WHERE phone_code = '91' AND mobile = '9829055555'");
+    expect(stored).toHaveLength(1);
+  });
+
   it('is for admins, as the import is', async () => {
     expect(await t.consolePost('/Students/add', { name: 'Asha Rao', mobile: '98290 44444' }, teacher)).toMatchObject({
       status: 403,
