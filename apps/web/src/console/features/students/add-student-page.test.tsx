@@ -98,6 +98,24 @@ describe('adding a walk-in student in the console', () => {
     expect(within(form).getByRole('button', { name: 'Add student' })).toHaveClass('w-full', 'sm:w-auto');
   });
 
+  it("says the server's refusal of an email under the email field, as one sentence", async () => {
+    const { user } = openConsole('/console/students/new', {
+      as: admin,
+      api: {
+        '/Students/enrolment_choices': () => ok(choices),
+        '/Students/add': () =>
+          refused(400, 'email: email is not an email address', { code: 'invalid_field', field: 'email' }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Add a student' });
+    await user.type(within(form).getByLabelText('Name'), 'Asha Rao');
+    await user.type(within(form).getByLabelText('Mobile number'), '98290 22222');
+    await user.type(within(form).getByLabelText('Email'), 'asha@');
+    await user.click(within(form).getByRole('button', { name: 'Add student' }));
+    expect(await within(form).findByText('Email is not an email address.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Email is not an email address.');
+  });
+
   it('is offered on the roster to admins', async () => {
     openConsole('/console/students', {
       as: admin,

@@ -19,6 +19,12 @@ const empty: Record<DetailField, string> = {
   academic_level: '',
 };
 
+/** A refusal of a field as a sentence: "This name is required.", "Email is not an email address.", or the server's own. */
+const sayProblem = (field: string, label: string, problem: string) =>
+  problem.startsWith(`${field} `)
+    ? `${problem.charAt(0).toUpperCase()}${problem.slice(1).replace(/\.?$/, '.')}`
+    : problemSentence(label.toLowerCase(), problem);
+
 /** /console/students/new (admins): a walk-in, added as one line of a CSV would be, then opened in the roster. */
 export default function AddStudentPage() {
   const choices = useEnrolmentChoices();
@@ -45,7 +51,7 @@ export default function AddStudentPage() {
         onError: (error) => {
           const named = fieldOf(error.message);
           const label = detailFields.find(([f]) => f === named?.field)?.[1];
-          if (named && label) setProblems({ [named.field]: problemSentence(label.toLowerCase(), named.problem) });
+          if (named && label) setProblems({ [named.field]: sayProblem(named.field, label, named.problem) });
           else if (named?.field === 'subject_ids' || named?.field === 'batch_ids')
             setProblems({ enrolment: named.problem });
           else toast.error(error.message);
