@@ -102,8 +102,8 @@ export default tseslint.config(
             mayUse: {
               // Sign-in finds the student, files the registration a code proved, and sweeps those never proved.
               auth: ['profile', 'registration'],
-              // A request for a number that already is a student's.
-              registration: ['profile'],
+              // A request for a number that already is a student's; approving enrols as the roster does.
+              registration: ['profile', 'roster'],
               'staff-auth': ['staff'],
               // Whether a student may see a subject decides what its lessons, quizzes, classes and materials show.
               learning: ['subjects'],

@@ -85,7 +85,7 @@ describe('the institute approves the request', () => {
     expect(await seriousViolations(admin.page)).toEqual([]);
     await screenshot(admin.page, 'console-request');
 
-    await card.getByRole('checkbox', { name: 'Physics' }).check();
+    await card.getByRole('checkbox', { name: 'Physics', exact: true }).check();
     await card.getByRole('button', { name: 'Approve Kavya Menon' }).click();
     await admin.page.getByText('Kavya Menon is now a student.').waitFor();
     await admin.page.getByText('No requests are waiting.').waitFor();

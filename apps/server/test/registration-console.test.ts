@@ -127,9 +127,61 @@ describe('registration requests in the console', () => {
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ actor: expect.stringMatching(/\(admin\)$/), action: 'registration.approve' });
     expect(entry!.before).toMatchObject({ status: 'pending', name: 'Approved Student' });
-    expect(entry!.after).toEqual({ status: 'approved', student_id: student!.id, subjects: [subject.name] });
+    expect(entry!.after).toEqual({
+      status: 'approved',
+      student_id: student!.id,
+      subjects: [subject.name],
+      batches: [],
+    });
     const list = await t.consolePost('/Registrations/list', {}, admin);
     expect(list.body.data.requests.map((r: { request_id: number }) => r.request_id)).not.toContain(request.id);
+  });
+
+  it('approves into chosen batches: the student is placed in each, enrolled in its subject, and the audit entry names them', async () => {
+    const request = await pendingRequest('Batch Student');
+    const list = (await t.consolePost('/Registrations/list', {}, admin)).body.data;
+    const batch = list.batches[0];
+    expect(batch).toEqual({ batch_id: expect.any(Number), name: expect.any(String), subject_id: expect.any(Number) });
+    const other = list.subjects.find((s: { subject_id: number }) => s.subject_id !== batch.subject_id);
+    const { status, body } = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [other.subject_id], batch_ids: [batch.batch_id] },
+      admin,
+    );
+    expect(status).toBe(200);
+    const placed = await t.db.query<{ batch_id: number }>('SELECT batch_id FROM batch_members WHERE student_id = $1', [
+      body.data.student_id,
+    ]);
+    expect(placed).toEqual([{ batch_id: batch.batch_id }]);
+    const enrolled = await t.db.query<{ subject_id: number }>(
+      'SELECT subject_id FROM enrolments WHERE student_id = $1 ORDER BY subject_id',
+      [body.data.student_id],
+    );
+    expect(enrolled.map((e) => e.subject_id)).toEqual([other.subject_id, batch.subject_id].sort((a, b) => a - b));
+    const [entry] = await audit(request.id);
+    expect(entry!.after).toMatchObject({ status: 'approved', batches: [batch.name] });
+    expect(entry!.after.subjects).toHaveLength(2);
+  });
+
+  it('refuses a batch that does not exist, naming the field, and stores no student', async () => {
+    const request = await pendingRequest('No Such Batch');
+    const answer = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id], batch_ids: [999_999] },
+      admin,
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { status: false, code: 'invalid_field', field: 'batch_ids', message: 'batch_ids: a batch does not exist.' },
+    });
+    expect((await t.db.query('SELECT id FROM students WHERE mobile = $1', [request.mobile])).length).toBe(0);
+    expect(await audit(request.id)).toEqual([]);
+    const teacherTry = await t.consolePost(
+      '/Registrations/approve',
+      { request_id: request.id, subject_ids: [t.demo.subjects[0]!.id], batch_ids: [] },
+      teacher,
+    );
+    expect(teacherTry).toMatchObject({ status: 403, body: { status: false, code: 'forbidden' } });
   });
 
   it('approves a student registered in Hindi, whom the roster then finds by Latin letters', async () => {

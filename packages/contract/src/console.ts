@@ -14,4 +14,5 @@ export * from './console/insights.ts';
 export * from './console/course.ts';
 export * from './console/schedule.ts';
 export * from './console/quizzes.ts';
+export * from './console/deleted-items.ts';
 export * from './console/registration-budget.ts';

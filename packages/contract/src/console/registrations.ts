@@ -19,10 +19,11 @@ export const registrationRequest = z.object({
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
 export const enrolableSubject = z.object({ subject_id: z.number(), name: z.string() });
+export const enrolableBatch = z.object({ batch_id: z.number(), name: z.string(), subject_id: z.number() });
 
 /**
  * Waiting requests, oldest first, how many there are (the console's navigation shows the count), and the
- * subjects an approval may enrol in.
+ * subjects and batches an approval may enrol in.
  */
 export const listRegistrations = consoleEndpoint({
   method: 'POST',
@@ -30,11 +31,16 @@ export const listRegistrations = consoleEndpoint({
   roles: adminsOnly,
   body: z.optional(z.strictObject({})),
   response: envelope(
-    z.object({ requests: z.array(registrationRequest), pending: z.number(), subjects: z.array(enrolableSubject) }),
+    z.object({
+      requests: z.array(registrationRequest),
+      pending: z.number(),
+      subjects: z.array(enrolableSubject),
+      batches: z.array(enrolableBatch),
+    }),
   ),
 });
 
-/** Creates the student with the request's canonical number, enrols them, and tells them by SMS. */
+/** Creates the student with the request's canonical number, enrols them (subjects, batches), and tells them by SMS. */
 export const approveRegistration = consoleEndpoint({
   method: 'POST',
   path: '/Registrations/approve',
@@ -44,6 +50,8 @@ export const approveRegistration = consoleEndpoint({
     subject_ids: z
       .array(id)
       .check(z.minLength(1, 'choose at least one subject'), z.maxLength(100, 'too many subjects')),
+    /** Batches to place the student in as well (each brings its subject). */
+    batch_ids: z._default(z.array(id).check(z.maxLength(100, 'too many batches')), []),
   }),
   response: envelope(z.object({ student_id: z.number(), sms_sent: z.boolean() })),
 });

@@ -16,6 +16,12 @@ export const STUDENT_CSV_TEMPLATE =
 const optionalText = (label: string) =>
   z.string().check(z.trim(), z.maxLength(100, `${label} must be at most 100 characters`));
 
+const studentEmail = z.string().check(
+  z.trim(),
+  z.maxLength(254, 'email is too long'),
+  z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email is not an email address'),
+);
+
 export const studentSummary = z.object({
   stud_id: z.number(),
   name: z.string(),
@@ -81,15 +87,44 @@ export const updateStudent = consoleEndpoint({
     stud_id: id,
     name: personName,
     guardian: optionalText('guardian'),
-    email: z.string().check(
-      z.trim(),
-      z.maxLength(254, 'email is too long'),
-      z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email is not an email address'),
-    ),
+    email: studentEmail,
     state: optionalText('state'),
     district: optionalText('district'),
     academic_level: optionalText('academic_level'),
     mobile: typedMobile,
+  }),
+  response: envelope(studentDetail),
+});
+
+const enrolmentChoices = z.object({
+  subjects: z.array(z.object({ id: z.number(), name: z.string() })),
+  batches: z.array(z.object({ id: z.number(), name: z.string(), subject_id: z.number() })),
+});
+
+/** Every subject and batch a student can be enrolled in, in the order students see them. */
+export const listEnrolmentChoices = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/enrolment_choices',
+  roles: everyStaffRole,
+  body: z.optional(z.strictObject({})),
+  response: envelope(enrolmentChoices),
+});
+
+/** A walk-in, added by hand: what a CSV line carries, checked and stored the same way (the same number is one student). */
+export const addStudent = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/add',
+  roles: adminsOnly,
+  body: z.strictObject({
+    name: personName,
+    mobile: typedMobile,
+    guardian: z._default(optionalText('guardian'), ''),
+    email: z._default(studentEmail, ''),
+    state: z._default(optionalText('state'), ''),
+    district: z._default(optionalText('district'), ''),
+    academic_level: z._default(optionalText('academic_level'), ''),
+    subject_ids: z._default(z.array(id).check(z.maxLength(200)), []),
+    batch_ids: z._default(z.array(id).check(z.maxLength(200)), []),
   }),
   response: envelope(studentDetail),
 });

@@ -29,6 +29,7 @@ import {
   updateSubject,
   updateTopic,
 } from './course-repository.ts';
+import { deletedTopicRoutes } from './restore-topic.ts';
 import { checkMaterialFile, checkVideoLink } from '../../media/index.ts';
 
 const missing = (what: string) => new ApiError(404, `${what}: there is no such item (it may have been deleted).`);
@@ -48,6 +49,7 @@ export async function courseRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, call.saveMaterial, (context) => saveMaterial(db, config, context));
   defineConsoleRoute(app, call.deleteMaterial, (context) => deleteMaterial(db, context));
   defineConsoleRoute(app, call.moveCourseItem, (context) => moveCourseItem(db, context));
+  deletedTopicRoutes(app);
 }
 
 async function listSubjects(db: Database) {

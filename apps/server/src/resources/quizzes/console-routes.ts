@@ -15,6 +15,7 @@ import {
   storeQuestions,
   updateQuiz,
 } from './authoring-repository.ts';
+import { deletedQuizRoutes } from './restore-quiz.ts';
 
 const missing = (what: string) => new ApiError(404, `${what}: there is no such quiz (it may have been deleted).`);
 const noChapter = () => new ApiError(404, 'chapter_id: there is no such chapter.');
@@ -26,6 +27,7 @@ export async function quizConsoleRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, call.getAuthoredQuiz, (context) => showQuiz(db, context));
   defineConsoleRoute(app, call.saveQuiz, (context) => saveQuiz(db, context));
   defineConsoleRoute(app, call.deleteQuiz, (context) => deleteQuiz(db, context));
+  deletedQuizRoutes(app);
 }
 
 async function listQuizzes(db: Database, { body }: ConsoleContext<typeof call.listAuthoredQuizzes>) {

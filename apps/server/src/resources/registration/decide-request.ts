@@ -4,7 +4,8 @@ import { ApiError, notFound } from '../../http/api-error.ts';
 import { smsFailure } from '../../sms/failure-log.ts';
 import { lockNumber } from '../../one-time-codes/challenge-repository.ts';
 import { findStudentByPhone } from '../profile/student-repository.ts';
-import { enrol, existingSubjects, insertStudentFrom } from './new-student-repository.ts';
+import { addEnrolments, subjectsOfChoice } from '../roster/enrolments.ts';
+import { existingSubjects, insertStudentFrom } from './new-student-repository.ts';
 import { findRequestForDecision, markDecided, type RequestForDecision } from './registration-repository.ts';
 
 const decidedAlready = (request: RequestForDecision) =>
@@ -46,9 +47,16 @@ async function tell(app: FastifyInstance, to: string, text: string): Promise<boo
 
 /**
  * Approves a waiting request: creates the student with the request's canonical number, enrols them in the
- * chosen subjects and records it, in one transaction; then texts them that they can sign in.
+ * chosen subjects and batches (each batch bringing its subject) and records it, in one transaction; then texts them
+ * that they can sign in.
  */
-export async function approveRequest(app: FastifyInstance, actor: Actor, requestId: number, subjectIds: number[]) {
+export async function approveRequest(
+  app: FastifyInstance,
+  actor: Actor,
+  requestId: number,
+  subjectIds: number[],
+  batchIds: number[] = [],
+) {
   const phone = await phoneOf(app, requestId);
   const wanted = [...new Set(subjectIds)];
   const { studentId, name } = await app.db.transaction(async (tx) => {
@@ -63,8 +71,19 @@ export async function approveRequest(app: FastifyInstance, actor: Actor, request
     const subjects = await existingSubjects(tx, wanted);
     const missing = wanted.filter((id) => !subjects.some((s) => s.id === id));
     if (missing.length > 0) throw new ApiError(400, `subject_ids: no subject ${missing.join(', ')}`);
+    const batches = [...new Set(batchIds)];
+    const enrolled = await existingSubjects(tx, await subjectsOfChoice(tx, wanted, batches));
     const studentId = await insertStudentFrom(tx, request);
-    await enrol(tx, studentId, wanted);
+    await addEnrolments(
+      tx,
+      studentId,
+      enrolled.map((s) => s.id),
+      batches,
+    );
+    const batchNames = await tx.query<{ name: string }>(
+      'SELECT name FROM batches WHERE id = ANY($1::int[]) ORDER BY id',
+      [batches],
+    );
     await markDecided(tx, requestId, { status: 'approved', studentId });
     const { status: _status, callingCode: _code, national: _national, ...details } = request;
     await recordAudit(tx, actor, {
@@ -72,7 +91,12 @@ export async function approveRequest(app: FastifyInstance, actor: Actor, request
       entity: 'registration',
       entityId: requestId,
       before: { status: 'pending', ...details },
-      after: { status: 'approved', student_id: studentId, subjects: subjects.map((s) => s.name) },
+      after: {
+        status: 'approved',
+        student_id: studentId,
+        subjects: enrolled.map((s) => s.name),
+        batches: batchNames.map((b) => b.name),
+      },
     });
     return { studentId, name: request.name };
   });

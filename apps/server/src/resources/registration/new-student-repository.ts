@@ -30,10 +30,10 @@ export async function existingSubjects(db: Queryable, ids: number[]): Promise<{ 
   ]);
 }
 
-export async function enrol(tx: Queryable, studentId: number, subjectIds: number[]) {
-  await tx.query(
-    `INSERT INTO enrolments (student_id, subject_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-    [studentId, subjectIds],
+/** Every batch, by subject: where an approval may place the student. */
+export async function listBatches(db: Queryable): Promise<{ batch_id: number; name: string; subject_id: number }[]> {
+  return db.query<{ batch_id: number; name: string; subject_id: number }>(
+    'SELECT id AS "batch_id", name, subject_id FROM batches ORDER BY subject_id, id',
   );
 }
 

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { forgetStudentSessions } from '../../sessions/session-repository.ts';
 import { nameKey } from '../../domain/name-key.ts';
+import { addEnrolments, subjectsOfChoice } from './enrolments.ts';
 import { findStudentRecord, type StudentRecord } from './roster-repository.ts';
 import { TEXT_FIELDS, type TextField } from './student-fields.ts';
 
@@ -23,7 +24,7 @@ export const toDetail = (s: StudentRecord): StudentDetail => ({
   batch_ids: s.batch_ids,
 });
 
-const studentNotFound = () => new ApiError(404, 'There is no such student.');
+export const studentNotFound = () => new ApiError(404, 'There is no such student.');
 
 /** Runs a change of one student in a transaction with the row locked, records it in the audit log, answers the student after. */
 async function changeStudent(
@@ -74,33 +75,16 @@ export async function setEnrolments(
   input: { stud_id: number; subject_ids: number[]; batch_ids: number[] },
 ) {
   return changeStudent(db, actor, input.stud_id, 'student.enrol', async (tx) => {
-    const batches = await tx.query<{ id: number; subject_id: number }>(
-      'SELECT id, subject_id FROM batches WHERE id = ANY($1::int[])',
-      [input.batch_ids],
-    );
-    if (batches.length !== new Set(input.batch_ids).size) throw new ApiError(400, 'batch_ids: a batch does not exist.');
-    const subjectIds = [...new Set([...input.subject_ids, ...batches.map((b) => b.subject_id)])];
-    const [known] = await tx.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM subjects WHERE id = ANY($1::int[])',
-      [subjectIds],
-    );
-    if (known?.count !== subjectIds.length) throw new ApiError(400, 'subject_ids: a subject does not exist.');
+    const subjectIds = await subjectsOfChoice(tx, input.subject_ids, input.batch_ids);
     await tx.query('DELETE FROM enrolments WHERE student_id = $1 AND NOT (subject_id = ANY($2::int[]))', [
       input.stud_id,
       subjectIds,
     ]);
-    await tx.query(
-      'INSERT INTO enrolments (student_id, subject_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [input.stud_id, subjectIds],
-    );
     await tx.query('DELETE FROM batch_members WHERE student_id = $1 AND NOT (batch_id = ANY($2::int[]))', [
       input.stud_id,
       input.batch_ids,
     ]);
-    await tx.query(
-      'INSERT INTO batch_members (student_id, batch_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [input.stud_id, input.batch_ids],
-    );
+    await addEnrolments(tx, input.stud_id, subjectIds, input.batch_ids);
   });
 }
 

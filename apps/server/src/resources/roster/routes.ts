@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  addStudent,
   commitStudentImport,
   enrolStudent,
   exportStudents,
   getStudent,
+  listEnrolmentChoices,
   listStudents,
   previewStudentImport,
   setStudentActive,
@@ -13,6 +15,7 @@ import {
 import { callingCodeOf } from '@portal/contract/phone';
 import { defineConsoleRoute } from '../../http/define-console-route.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { addWalkIn } from './add-student.ts';
 import { setActive, setEnrolments, signOutEverywhere, toDetail, updateStudentDetails } from './change-student.ts';
 import { exportStudentsCsv } from './import/export-students.ts';
 import { importStudents, IMPORT_BODY_LIMIT } from './import/import-students.ts';
@@ -54,6 +57,17 @@ export async function rosterRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, updateStudent, async ({ body, staff }) => {
     const student = await updateStudentDetails(app.db, staff, app.config.DEFAULT_COUNTRY, body);
     return { status: true, message: 'Saved.', data: student };
+  });
+
+  defineConsoleRoute(app, listEnrolmentChoices, async () => ({
+    status: true,
+    message: 'Subjects and batches',
+    data: await listSubjectsAndBatches(app.db),
+  }));
+
+  defineConsoleRoute(app, addStudent, async ({ body, staff }) => {
+    const student = await addWalkIn(app.db, staff, app.config.DEFAULT_COUNTRY, body);
+    return { status: true, message: `${student.name} is now a student.`, data: student };
   });
 
   defineConsoleRoute(app, enrolStudent, async ({ body, staff }) => {

@@ -25,6 +25,12 @@ export const consolePages: ConsolePage[] = [
     screen: preloadableLazy(() => import('../features/students/students-page.tsx')),
   },
   {
+    path: '/students/new',
+    label: 'Add a student',
+    roles: adminsOnly,
+    screen: preloadableLazy(() => import('../features/students/add-student-page.tsx')),
+  },
+  {
     path: '/students/import',
     label: 'Import students',
     roles: adminsOnly,
@@ -35,6 +41,12 @@ export const consolePages: ConsolePage[] = [
     label: 'Courses',
     roles: everyStaffRole,
     screen: preloadableLazy(() => import('../features/course/course-page.tsx')),
+  },
+  {
+    path: '/course/deleted',
+    label: 'Deleted items',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/course/deleted-items-page.tsx')),
   },
   {
     path: '/content/import',

@@ -45,7 +45,7 @@ const verbs: Record<string, string> = {
 
 /** Every action the console records today, offered as suggestions in the filter (any code may be typed). */
 export const knownActions = [
-  ...['update', 'enrol', 'deactivate', 'reactivate', 'sign_out_everywhere', 'import_add', 'import_update'].map(
+  ...['add', 'update', 'enrol', 'deactivate', 'reactivate', 'sign_out_everywhere', 'import_add', 'import_update'].map(
     (verb) => `student.${verb}`,
   ),
   ...['add', 'update', 'deactivate', 'reactivate'].map((verb) => `staff.${verb}`),
@@ -62,6 +62,8 @@ export const knownActions = [
   ),
   ...['add', 'update', 'replace', 'delete', 'move'].map((verb) => `material.${verb}`),
   ...['quiz', 'batch', 'live_class'].flatMap((thing) => ['add', 'update', 'delete'].map((verb) => `${thing}.${verb}`)),
+  'topic.restore',
+  'quiz.restore',
 ];
 
 const words = (code: string) => code.replaceAll('_', ' ');

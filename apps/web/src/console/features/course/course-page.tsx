@@ -1,4 +1,4 @@
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
 import { SubjectEditor } from './subject-editor.tsx';
 import { SubjectList } from './subject-list.tsx';
@@ -9,7 +9,11 @@ export default function CoursePage() {
   const subjectId = Number(params.get('subject')) || null;
   return (
     <div className="space-y-6">
-      <ConsolePageHeading title="Courses" />
+      <ConsolePageHeading title="Courses">
+        <Link href="/course/deleted" className="font-medium text-blue-800 underline">
+          Deleted items
+        </Link>
+      </ConsolePageHeading>
       {subjectId ? (
         <SubjectEditor key={subjectId} subjectId={subjectId} />
       ) : (

@@ -36,7 +36,7 @@ export default function RegistrationsPage() {
           <ul className="space-y-4">
             {query.data.requests.map((request) => (
               <li key={request.request_id}>
-                <RequestCard request={request} subjects={query.data.subjects} />
+                <RequestCard request={request} subjects={query.data.subjects} batches={query.data.batches} />
               </li>
             ))}
           </ul>

@@ -19,6 +19,7 @@ const subjects = [
   { subject_id: 1, name: 'Physics' },
   { subject_id: 2, name: 'Chemistry' },
 ];
+const batches = [{ batch_id: 5, name: 'Chemistry Evening', subject_id: 2 }];
 
 describe('registration requests in the console', () => {
   it('shows the waiting count in the navigation and approves a request with the chosen subjects', {
@@ -28,7 +29,8 @@ describe('registration requests in the console', () => {
     const { calls, user } = openConsole('/console/registrations', {
       as: admin,
       api: {
-        '/Registrations/list': () => ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects }),
+        '/Registrations/list': () =>
+          ok({ requests: decided ? [] : [request], pending: decided ? 0 : 1, subjects, batches }),
         '/Registrations/approve': () => {
           decided = true;
           return ok(
@@ -54,16 +56,40 @@ describe('registration requests in the console', () => {
     expect(
       await screen.findByText('Kavya Menon is now a student. They got an SMS: they can sign in now.'),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/approve'))?.body).toEqual({ request_id: 12, subject_ids: [1] });
+    expect(calls.find((c) => c.path.endsWith('/approve'))?.body).toEqual({
+      request_id: 12,
+      subject_ids: [1],
+      batch_ids: [],
+    });
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /^Registrations\s*$/ })).toBeInTheDocument();
+  });
+
+  it('approves into a chosen batch, whose subject is chosen with it', async () => {
+    const { calls, user } = openConsole('/console/registrations', {
+      as: admin,
+      api: {
+        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects, batches }),
+        '/Registrations/approve': () => ok({ student_id: 40, sms_sent: true }, 'Kavya Menon is now a student.'),
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Kavya Menon' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Chemistry Evening' }));
+    expect(within(card).getByRole('checkbox', { name: 'Chemistry' })).toBeChecked();
+    await user.click(within(card).getByRole('button', { name: 'Approve Kavya Menon' }));
+    expect(await screen.findByText('Kavya Menon is now a student.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/approve'))?.body).toEqual({
+      request_id: 12,
+      subject_ids: [2],
+      batch_ids: [5],
+    });
   });
 
   it('rejects with a reason, and asks for one first', async () => {
     const { calls, user } = openConsole('/console/registrations', {
       as: admin,
       api: {
-        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects }),
+        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects, batches }),
         '/Registrations/reject': () =>
           ok({ sms_sent: true }, "Kavya Menon's request was rejected. They got the reason by SMS."),
       },
@@ -89,7 +115,7 @@ describe('registration requests in the console', () => {
     const { user } = openConsole('/console/registrations', {
       as: admin,
       api: {
-        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects }),
+        '/Registrations/list': () => ok({ requests: [request], pending: 1, subjects, batches }),
         '/Registrations/approve': () =>
           refused(
             409,
@@ -109,7 +135,7 @@ describe('registration requests in the console', () => {
     openConsole('/console/registrations', {
       as: admin,
       api: {
-        '/Registrations/list': () => ok({ requests: [], pending: 0, subjects }),
+        '/Registrations/list': () => ok({ requests: [], pending: 0, subjects, batches }),
       },
     });
     expect(await screen.findByText('No requests are waiting.')).toBeInTheDocument();

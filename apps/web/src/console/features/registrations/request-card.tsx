@@ -8,13 +8,15 @@ import { useApproveRegistration, useRejectRegistration } from './api/decide-regi
 interface RequestCardProps {
   request: RegistrationRequest;
   subjects: { subject_id: number; name: string }[];
+  batches: { batch_id: number; name: string; subject_id: number }[];
 }
 
 const buttonClass = 'rounded-md px-3 py-2 font-medium disabled:opacity-60';
 
-/** One request: who asks, then either the subjects to enrol them in (approve) or a reason (reject). */
-export function RequestCard({ request, subjects }: RequestCardProps) {
+/** One request: who asks, then either the subjects and batches to enrol them in (approve) or a reason (reject). */
+export function RequestCard({ request, subjects, batches }: RequestCardProps) {
   const [chosen, setChosen] = useState<number[]>([]);
+  const [chosenBatches, setChosenBatches] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<{ subjects?: string; reason?: string }>({});
@@ -25,7 +27,7 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
 
   const refused = (error: Error) => {
     const named = fieldOf(error.message);
-    if (named?.field === 'subject_ids') setProblem({ subjects: named.problem });
+    if (named?.field === 'subject_ids' || named?.field === 'batch_ids') setProblem({ subjects: named.problem });
     else if (named?.field === 'reason') setProblem({ reason: named.problem });
     else toast.error(named ? named.problem : error.message);
   };
@@ -35,7 +37,7 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
     if (chosen.length === 0) return setProblem({ subjects: 'Choose at least one subject.' });
     setProblem({});
     approve.mutate(
-      { request_id: request.request_id, subject_ids: chosen },
+      { request_id: request.request_id, subject_ids: chosen, batch_ids: chosenBatches },
       { onSuccess: (a) => toast.success(a.message), onError: refused },
     );
   };
@@ -54,6 +56,12 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
     setChosen((current) =>
       current.includes(subjectId) ? current.filter((s) => s !== subjectId) : [...current, subjectId],
     );
+  // A batch's classes are reached through its subject: choosing a batch chooses its subject too.
+  const toggleBatch = (batch: { batch_id: number; subject_id: number }) => {
+    const on = !chosenBatches.includes(batch.batch_id);
+    setChosenBatches(on ? [...chosenBatches, batch.batch_id] : chosenBatches.filter((b) => b !== batch.batch_id));
+    if (on && !chosen.includes(batch.subject_id)) setChosen([...chosen, batch.subject_id]);
+  };
 
   return (
     <article aria-labelledby={`${id}-name`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -112,17 +120,34 @@ export function RequestCard({ request, subjects }: RequestCardProps) {
         <form onSubmit={submitApproval} noValidate className="space-y-2">
           <fieldset aria-describedby={`${id}-subjects-problem`}>
             <legend className="font-medium">Enrol in</legend>
-            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            <div className="mt-1 space-y-1">
               {subjects.map((subject) => (
-                <label key={subject.subject_id} className="flex items-center gap-2 py-1">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(subject.subject_id)}
-                    onChange={() => toggle(subject.subject_id)}
-                    className="size-4"
-                  />
-                  {subject.name}
-                </label>
+                <div key={subject.subject_id}>
+                  <label className="flex items-center gap-2 py-1">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(subject.subject_id)}
+                      onChange={() => toggle(subject.subject_id)}
+                      className="size-4"
+                    />
+                    {subject.name}
+                  </label>
+                  <div className="flex flex-wrap gap-x-4 pl-6">
+                    {batches
+                      .filter((b) => b.subject_id === subject.subject_id)
+                      .map((batch) => (
+                        <label key={batch.batch_id} className="flex items-center gap-2 py-1 text-sm">
+                          <input
+                            type="checkbox"
+                            checked={chosenBatches.includes(batch.batch_id)}
+                            onChange={() => toggleBatch(batch)}
+                            className="size-4"
+                          />
+                          {batch.name}
+                        </label>
+                      ))}
+                  </div>
+                </div>
               ))}
             </div>
           </fieldset>

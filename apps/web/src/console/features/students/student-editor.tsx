@@ -7,18 +7,11 @@ import { TextField } from '../../components/text-field.tsx';
 import { fieldOf } from '../../lib/console-api.ts';
 import { useStudent } from './api/get-student.ts';
 import { useSetStudentActive, useSignOutStudent, useUpdateStudent } from './api/change-student.ts';
+import { type DetailField, detailFields, MOBILE_HINT } from './detail-fields.ts';
 import { EnrolmentForm } from './enrolment-form.tsx';
 
-const fields = [
-  ['name', 'Name', 'name'],
-  ['mobile', 'Mobile number', 'tel'],
-  ['guardian', 'Guardian', 'text'],
-  ['email', 'Email', 'email'],
-  ['state', 'State', 'text'],
-  ['district', 'District', 'text'],
-  ['academic_level', 'Academic level', 'text'],
-] as const;
-type Field = (typeof fields)[number][0];
+const fields = detailFields;
+type Field = DetailField;
 
 /** One student opened from the roster: details, enrolments and access. Teachers see it; admins change it. */
 export function StudentEditor({ studentId, canChange }: { studentId: number; canChange: boolean }) {
@@ -107,11 +100,11 @@ function DetailsForm({ student, canChange }: { student: StudentDetail; canChange
             key={field}
             id={`student-${field}`}
             label={label}
-            type={type === 'name' ? 'text' : type}
+            type={type}
             value={values[field]}
             onChange={(value) => setValues({ ...values, [field]: value })}
             problem={problems[field]}
-            hint={field === 'mobile' ? 'Any common writing: 098765 43210, +91 98765 43210' : undefined}
+            hint={field === 'mobile' ? MOBILE_HINT : undefined}
           />
         ))}
       </fieldset>

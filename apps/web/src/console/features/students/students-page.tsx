@@ -22,6 +22,12 @@ export default function StudentsPage() {
         {isAdmin ? (
           <div className="flex flex-wrap gap-2">
             <Link
+              href="/students/new"
+              className="rounded-md bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-700"
+            >
+              Add a student
+            </Link>
+            <Link
               href="/students/import"
               className="rounded-md bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-700"
             >
@@ -115,7 +121,7 @@ function Roster() {
         </div>
       ) : students.data.students.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {params.q ? `No student matches “${params.q}”.` : 'No students yet. Import a CSV to add them.'}
+          {params.q ? `No student matches “${params.q}”.` : 'No students yet. Add one, or import a CSV.'}
         </p>
       ) : (
         <StudentTable students={students.data.students} busy={students.isFetching} />

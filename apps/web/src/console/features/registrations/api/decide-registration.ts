@@ -6,7 +6,8 @@ import { registrationsQuery } from './get-registrations.ts';
 export function useApproveRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: { request_id: number; subject_ids: number[] }) => callConsole(approveRegistration, decision),
+    mutationFn: (decision: { request_id: number; subject_ids: number[]; batch_ids: number[] }) =>
+      callConsole(approveRegistration, decision),
     onSettled: () => queryClient.invalidateQueries({ queryKey: registrationsQuery.queryKey }),
   });
 }
