@@ -15,3 +15,4 @@ export * from './console/course.ts';
 export * from './console/schedule.ts';
 export * from './console/quizzes.ts';
 export * from './console/registration-budget.ts';
+export * from './console/go-live.ts';

@@ -8,13 +8,15 @@ import { seedQuizzes } from './quizzes.ts';
 import { seedStaff } from './staff.ts';
 
 /**
- * Fills an empty database with the demo data; a database that has students is left alone. Under the
- * migration lock, so of several instances starting together exactly one fills it.
+ * Fills an empty database with the demo data; a database that has students, or whose demo was removed (`demo remove`),
+ * is left alone. Under the migration lock, so of several instances starting together exactly one fills it.
  */
 export async function seedDemo(db: Database): Promise<boolean> {
   return underMigrationLock(db, async (tx) => {
     const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
     if (row && row.count > 0) return false;
+    const removed = await tx.query('SELECT 1 FROM demo_removed');
+    if (removed.length > 0) return false;
     const courses = await seedCourses(tx);
     await seedMaterials(tx, courses);
     await seedLiveNews(tx, courses);
