@@ -1,14 +1,17 @@
-import { access, cp, mkdtemp, rm } from 'node:fs/promises';
+import { access, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backup } from '../src/backup/archive.ts';
+import backupCommand from '../src/cli/commands/backup.ts';
 import demoRemove from '../src/cli/commands/demo-remove.ts';
 import { CommandError } from '../src/cli/command.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { removeDemoData } from '../src/demo/remove-demo-data.ts';
-import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
+import { demoMaterialsDir, demoMediaDir, migrationsDir } from '../src/paths.ts';
+import { runCli } from '../src/cli/run-cli.ts';
+import { lockDataDir } from '../src/db/data-dir-lock.ts';
+import { findDemoData } from '../src/demo/find-demo-data.ts';
 import { openTestDatabase, startTestApp, type TestApp } from './helper.ts';
 
 const outbox: { to: string; text: string }[] = [];
@@ -163,7 +166,13 @@ describe('npm run portal -- demo remove', () => {
   it("the Overview's checklist flips as the steps are done; teachers are not shown it", async () => {
     const admin = await t.staffTokenFor('admin');
     expect(await goLive(admin)).toMatchObject({ demo_removed: true, own_admin: true, backup: null });
-    await backup(t.db, t.config, join(dir, 'backup.tar.gz'));
+    await backupCommand.run({
+      options: {},
+      positionals: [join(dir, 'backup.tar.gz')],
+      db: t.db,
+      config: t.config,
+      print: () => {},
+    });
     expect(await goLive(admin)).toMatchObject({ backup: true });
     const teacher = await t.staffTokenFor('teacher');
     expect((await t.consolePost('/GoLive/status', {}, teacher)).status).toBe(403);
@@ -200,6 +209,53 @@ describe('after the demo is removed', () => {
       expect(await db.query('SELECT count(*)::int AS n FROM subjects')).toEqual([{ n: 0 }]);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe('an installation seeded before the seed recorded its rows (migration 103)', () => {
+  it("is recognised by the seed's numbers, names and pictures, and not a same-named subject of the institute", async () => {
+    const db = await openTestDatabase();
+    try {
+      await migrate(db);
+      await seedDemo(db);
+      await db.query('DELETE FROM demo_rows');
+      await db.query(`INSERT INTO subjects (name, thumbnail) VALUES ('Physics', '/media/uploads/own.webp')`);
+      const migration = await readFile(join(migrationsDir, '103_demo_rows.sql'), 'utf8');
+      const backfill = migration.slice(migration.indexOf('INSERT INTO demo_rows'));
+      for (const statement of backfill.split(';').filter((sql) => sql.trim())) await db.query(statement);
+      const demo = await findDemoData(db);
+      expect(demo.staff.map((s) => s.name)).toEqual(['Asha Admin', 'Tarun Teacher']);
+      expect(demo.students.map((s) => s.name)).toEqual(['Arjun Sharma', 'Meera Nair']);
+      expect(demo.subjects.map((s) => s.name)).toEqual(['Physics', 'Chemistry', 'Mathematics', 'Biology']);
+      expect(demo.news).toHaveLength(5);
+      const [own] = await db.query<{ id: number }>(
+        `SELECT id FROM subjects WHERE thumbnail = '/media/uploads/own.webp'`,
+      );
+      expect(demo.subjects.map((s) => s.id)).not.toContain(own!.id);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('while the server holds the embedded database', () => {
+  it('refuses, saying to stop the server first', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portal-demo-busy-'));
+    const lock = lockDataDir(dataDir, 'server');
+    try {
+      const errors: string[] = [];
+      const code = await runCli(
+        ['demo', 'remove', '--commit'],
+        { DATA_DIR: dataDir, NODE_ENV: 'test' },
+        () => {},
+        (line) => errors.push(line),
+      );
+      expect(code).toBe(2);
+      expect(errors.join('\n')).toMatch(/The portal server \(pid \d+\) is running .* Stop the server first/);
+    } finally {
+      lock.release();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -6,7 +6,6 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import * as tar from 'tar';
-import { recordAudit } from '../audit/record-audit.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { materialsDir, mediaDir } from '../media/index.ts';
@@ -82,14 +81,6 @@ export async function backup(db: Database, folders: Folders, file: string): Prom
     await written;
     await chmod(partial, 0o600);
     await rename(partial, target);
-    // After the snapshot, so the archive does not hold it: the Overview's go-live checklist sees a backup was taken.
-    await recordAudit(db, 'command line', {
-      action: 'backup.write',
-      entity: 'backup',
-      entityId: null,
-      before: null,
-      after: { file: target, tables: summary.tables.length },
-    });
     return summary;
   } catch (error) {
     gzip.destroy();
