@@ -73,6 +73,7 @@ const exists = (path: string) =>
 describe('npm run portal -- demo remove', () => {
   let ownStudentId: number;
   let ownSubjectId: number;
+  let filesPreviewed: string;
 
   it("the institute's own rows first: an imported student and a subject named as a demo one", async () => {
     const file = 'name,mobile,subjects\nRavi Kumar,098765 22222,Physics\n';
@@ -111,6 +112,10 @@ describe('npm run portal -- demo remove', () => {
     expect(out).toContain('Students (2): Arjun Sharma, Meera Nair');
     expect(out).toContain('Subjects (4): Physics, Chemistry, Mathematics, Biology');
     expect(out).toMatch(/News items: 5/);
+    // The files the commit would remove, counted with the rows deleted and rolled back; none is removed yet.
+    filesPreviewed = /Demo files nothing else would refer to: (\d+), \d+ KB/.exec(out)![1]!;
+    expect(Number(filesPreviewed)).toBeGreaterThan(10);
+    expect(await exists('materials/sets-worksheet.pdf')).toBe(true);
     expect(out).toMatch(/1 of your own students are enrolled in a demo subject/);
     // Without an admin of the institute's own, going on would lock everyone out of the console.
     expect(out).toMatch(/Add the institute's own admin first/);
@@ -128,7 +133,7 @@ describe('npm run portal -- demo remove', () => {
     expect(added.status).toBe(200);
     const { code, out } = await portalDemoRemove(true);
     expect(code).toBe(0);
-    expect(out).toMatch(/Removed the demo data and \d+ demo files/);
+    expect(out).toContain(`Removed the demo data and ${filesPreviewed} demo files`);
 
     expect(await t.db.query('SELECT id, name FROM students ORDER BY id')).toEqual([
       { id: ownStudentId, name: 'Ravi Kumar' },

@@ -1,5 +1,5 @@
 import { type DemoData, findDemoData, hasDemoData } from '../../demo/find-demo-data.ts';
-import { demoRemovalRefusal, removableDemoFiles, removeDemoData } from '../../demo/remove-demo-data.ts';
+import { demoRemovalRefusal, previewDemoFiles, removeDemoData } from '../../demo/remove-demo-data.ts';
 import { CommandError, defineCommand } from '../command.ts';
 
 export default defineCommand({
@@ -17,8 +17,9 @@ export default defineCommand({
     for (const line of describe(demo)) print(line);
     const refusal = await demoRemovalRefusal(db);
     if (options.commit !== true) {
-      const files = await removableDemoFiles(db, config);
-      if (files.length) print(`Demo files nothing else refers to: ${files.length} (more once the rows are gone).`);
+      const files = await previewDemoFiles(db, config);
+      const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
+      print(`Demo files nothing else would refer to: ${files.length}, ${Math.ceil(bytes / 1024)} KB`);
       print(refusal ?? 'Nothing was removed: add --commit to delete all of this.');
       return 0;
     }
