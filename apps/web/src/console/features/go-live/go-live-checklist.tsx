@@ -36,8 +36,8 @@ export default function GoLiveChecklist() {
                   step.label
                 )}
               </p>
-              <p className="text-sm text-slate-700">{item.detail}</p>
-              {item.done === true ? null : <p className="text-sm text-slate-700">{step.how}</p>}
+              <p className="text-sm break-words text-slate-700">{item.detail}</p>
+              {item.done === true ? null : <p className="text-sm break-words text-slate-700">{step.how}</p>}
             </li>
           );
         })}
