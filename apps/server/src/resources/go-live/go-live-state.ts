@@ -20,16 +20,19 @@ export async function goLiveItems(db: Queryable, config: Settings): Promise<GoLi
   const gateway = config.SMS_PROVIDER !== 'log';
   const chatSet = config.CHAT_LINK !== PLACEHOLDER_CHAT_LINK;
   const nameSet = config.APP_NAME !== PLACEHOLDER_APP_NAME;
+  const placeholders = [!nameSet && 'APP_NAME', !chatSet && 'CHAT_LINK'].filter((name) => name !== false);
   return [
     {
       key: 'demo_removed',
       done: demoRows === 0,
-      detail: demoRows === 0 ? 'No demo data is left.' : `${demoRows} demo staff, students, subjects and news remain.`,
+      detail:
+        demoRows === 0 ? 'No demo data is left.' : `${demoRows} demo rows (staff, students, subjects, news) remain.`,
     },
     {
       key: 'own_admin',
       done: ownAdmins > 0,
-      detail: ownAdmins > 0 ? `${ownAdmins} admin${ownAdmins === 1 ? '' : 's'} of your own.` : 'Only the demo admin.',
+      detail:
+        ownAdmins > 0 ? `${ownAdmins} admin${ownAdmins === 1 ? '' : 's'} of your own.` : 'No admin of your own yet.',
     },
     {
       key: 'sms_gateway',
@@ -40,18 +43,17 @@ export async function goLiveItems(db: Queryable, config: Settings): Promise<GoLi
     },
     {
       key: 'chat_and_name',
-      done: chatSet && nameSet,
-      detail:
-        [!nameSet && 'APP_NAME is the placeholder', !chatSet && 'CHAT_LINK is the placeholder']
-          .filter(Boolean)
-          .join('; ') || `APP_NAME is ${config.APP_NAME}; CHAT_LINK is ${config.CHAT_LINK}.`,
+      done: placeholders.length === 0,
+      detail: placeholders.length
+        ? `${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is' : 'are'} still the placeholder.`
+        : `APP_NAME is ${config.APP_NAME}; CHAT_LINK is ${config.CHAT_LINK}.`,
     },
     {
       key: 'backup',
       done: lastBackup ? true : null,
       detail: lastBackup
         ? `Last backup written ${new Date(lastBackup).toISOString()}.`
-        : 'No backup by `npm run portal -- backup` is recorded (one taken another way is not seen here).',
+        : 'No backup by the portal’s backup command is recorded (one taken another way is not seen here).',
     },
   ];
 }

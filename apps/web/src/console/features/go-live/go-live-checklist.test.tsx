@@ -6,11 +6,11 @@ import { ok } from '../../../../test/mock-api.ts';
 
 const demo: GoLiveState = {
   items: [
-    { key: 'demo_removed', done: false, detail: '13 demo staff, students, subjects and news remain.' },
-    { key: 'own_admin', done: false, detail: 'Only the demo admin.' },
+    { key: 'demo_removed', done: false, detail: '13 demo rows (staff, students, subjects, news) remain.' },
+    { key: 'own_admin', done: false, detail: 'No admin of your own yet.' },
     { key: 'sms_gateway', done: false, detail: 'SMS_PROVIDER is log: codes are written to a file, not texted.' },
     { key: 'chat_and_name', done: true, detail: 'APP_NAME is Sunrise; CHAT_LINK is https://wa.me/914712345678.' },
-    { key: 'backup', done: null, detail: 'No backup by `npm run portal -- backup` is recorded.' },
+    { key: 'backup', done: null, detail: 'No backup by the portal’s backup command is recorded.' },
   ],
 };
 
