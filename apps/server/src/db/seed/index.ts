@@ -1,4 +1,4 @@
-import type { Database } from '../database.ts';
+import type { Database, Queryable } from '../database.ts';
 import { underMigrationLock } from '../migrate.ts';
 import { seedCourses } from './courses.ts';
 import { seedMaterials } from './materials.ts';
@@ -15,8 +15,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   return underMigrationLock(db, async (tx) => {
     const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM students');
     if (row && row.count > 0) return false;
-    const removed = await tx.query('SELECT 1 FROM demo_removed');
-    if (removed.length > 0) return false;
+    if (await demoWasRemoved(tx)) return false;
     const courses = await seedCourses(tx);
     await seedMaterials(tx, courses);
     await seedLiveNews(tx, courses);
@@ -25,4 +24,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedStaff(tx);
     return true;
   });
+}
+
+/** `demo remove --commit` has run here: neither the demo's rows nor its files come back (decision 067). */
+export async function demoWasRemoved(db: Queryable): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM demo_removed')).length > 0;
 }
