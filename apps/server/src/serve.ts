@@ -5,7 +5,7 @@ import { offerLocalBackup } from './backup/local-backup.ts';
 import type { Config } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/index.ts';
+import { demoWasRemoved, seedDemo } from './db/seed/index.ts';
 import { prepareFileFolders } from './media/index.ts';
 import { fillNameKeys } from './resources/roster/fill-name-keys.ts';
 import { say } from './start-log.ts';
@@ -17,7 +17,8 @@ export async function serve(config: Config, serving: string) {
   const filled = await fillNameKeys(db);
   // Once, after a fill: its old row versions and index entries go, so searches do not step over them.
   if (filled > 0) await db.query('VACUUM (ANALYZE) students');
-  await prepareFileFolders(config);
+  // A folder the demo's removal left empty is not given the demo's files again.
+  await prepareFileFolders({ ...config, SEED_DEMO: config.SEED_DEMO && !(await demoWasRemoved(db)) });
   const seeded = config.SEED_DEMO && (await seedDemo(db));
   if (db.kind === 'pglite') {
     // PGlite runs no autovacuum, so its planner would never learn the tables' sizes; a second or two at start does it.

@@ -42,6 +42,8 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
 export interface SpawnedPortal extends SpawnedServer {
   /** Signs a staff member in through the console's two calls, reading the code from the outbox; their token. */
   staffToken(mobile: string): Promise<string>;
+  /** What it was started with beyond spawnServer's defaults: to run a command line on it, or start it again. */
+  env: Record<string, string | undefined>;
   /** Stops the server (SIGKILL if still running) and removes its database and folders. */
   remove(): Promise<void>;
 }
@@ -50,7 +52,7 @@ export interface SpawnedPortal extends SpawnedServer {
  * The real server over the demo data, on the database the tests run on: PostgreSQL in a schema of its own when
  * TEST_DATABASE_URL is set, else an embedded database in a temporary folder. Resolves once it listens.
  */
-export async function spawnPortal(env: Record<string, string | undefined> = {}): Promise<SpawnedPortal> {
+export async function spawnPortal(given: Record<string, string | undefined> = {}): Promise<SpawnedPortal> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-spawned-'));
   const url = process.env.TEST_DATABASE_URL;
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -63,7 +65,7 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
     database = withSchema.toString();
   }
   const outbox = join(dir, 'outbox.jsonl');
-  const server = spawnServer({
+  const env: Record<string, string | undefined> = {
     DATA_DIR: dir,
     MEDIA_DIR: join(dir, 'media'),
     MATERIALS_DIR: join(dir, 'materials'),
@@ -71,8 +73,9 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
     SEED_DEMO: 'true',
     SMS_OUTBOX: outbox,
     AUTH_SECRET: 'a-spawned-test-secret-of-at-least-32-characters',
-    ...env,
-  });
+    ...given,
+  };
+  const server = spawnServer(env);
   await vi.waitFor(
     () => {
       if (server.child.exitCode !== null)
@@ -107,6 +110,7 @@ export async function spawnPortal(env: Record<string, string | undefined> = {}):
   };
   return {
     ...server,
+    env,
     async staffToken(mobile) {
       const before = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
       const sent = await post('/Auth/login', { mobile });

@@ -16,3 +16,4 @@ export * from './console/schedule.ts';
 export * from './console/quizzes.ts';
 export * from './console/deleted-items.ts';
 export * from './console/registration-budget.ts';
+export * from './console/go-live.ts';

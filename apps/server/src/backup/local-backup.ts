@@ -5,6 +5,7 @@ import { isAbsolute, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { Config } from '../config.ts';
+import { recordBackup } from './record-backup.ts';
 import { backup } from './write-backup.ts';
 
 /** Where a running server says how to ask it for a backup: in DATA_DIR, readable by its owner only. */
@@ -48,6 +49,7 @@ export function offerLocalBackup(app: FastifyInstance, config: Config) {
     running = true;
     try {
       const summary = await backup(app.db, config, body.data.file);
+      await recordBackup(app.db, body.data.file, summary);
       request.log.info({ file: body.data.file, tables: summary.tables.length }, 'backup written');
       return { status: true, message: 'ok', data: summary };
     } catch (error) {

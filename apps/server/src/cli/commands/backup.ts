@@ -1,4 +1,5 @@
-import { backup, type BackupSummary } from '../../backup/archive.ts';
+import { resolve } from 'node:path';
+import { backup, type BackupSummary, recordBackup } from '../../backup/archive.ts';
 import { backupThroughServer } from '../../backup/ask-server-backup.ts';
 import { CommandError, defineCommand } from '../command.ts';
 
@@ -8,7 +9,9 @@ export default defineCommand({
   usage: 'backup FILE.tar.gz',
   async run({ positionals, db, config, print }) {
     const file = archiveNamed(positionals);
-    print(written(file, await backup(db, config, file)));
+    const summary = await backup(db, config, file);
+    await recordBackup(db, resolve(file), summary);
+    print(written(file, summary));
     return 0;
   },
   // The embedded database is held by the running server: it writes the archive, and goes on serving meanwhile.

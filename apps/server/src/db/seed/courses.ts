@@ -1,5 +1,6 @@
 import type { Queryable } from '../database.ts';
 import { nameKey } from '../../domain/name-key.ts';
+import { markDemo } from './demo-rows.ts';
 
 export interface DemoChapter {
   id: number;
@@ -40,6 +41,8 @@ export async function seedCourses(db: Queryable): Promise<DemoCourses> {
      VALUES ('Meera Nair', 'Lakshmi Nair', 'Kerala', 'Thrissur', 'meera.nair@example.com', $1, $2, 'Class 12', $3::tsvector)`,
     [OTHER_PHONE.phone_code, OTHER_PHONE.mobile, nameKey('Meera Nair')],
   );
+  await markDemo(db, 'student', demoStudentId);
+  await markDemo(db, 'student', otherStudentId);
 
   const subjects: DemoCourses['subjects'] = [];
   let position = 0;
@@ -49,6 +52,7 @@ export async function seedCourses(db: Queryable): Promise<DemoCourses> {
       `/media/subjects/${name.toLowerCase()}.webp`,
       position++,
     ]);
+    await markDemo(db, 'subject', subjectId);
     const chapters: DemoChapter[] = [];
     for (const [index, chapterName] of chapterNames.entries()) {
       const id = await insertId(db, `INSERT INTO chapters (subject_id, name, position) VALUES ($1, $2, $3)`, [

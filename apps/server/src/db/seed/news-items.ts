@@ -1,5 +1,6 @@
 import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
 import type { Queryable } from '../database.ts';
+import { markDemo } from './demo-rows.ts';
 
 interface DemoNews {
   heading: string;
@@ -62,11 +63,15 @@ export const demoNews: DemoNews[] = [
 /** Stored as the console stores an item: through the same sanitiser (domain/sanitize-news.ts). */
 export async function seedNews(db: Queryable, now: Date) {
   for (const item of demoNews) {
-    await db.query(`INSERT INTO news (heading, image, body, published_at) VALUES ($1, $2, $3, $4)`, [
-      sanitizeNewsHeading(item.heading),
-      item.image,
-      sanitizeNewsBody(item.body),
-      new Date(now.getTime() - item.hoursAgo * 3_600_000).toISOString(),
-    ]);
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO news (heading, image, body, published_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [
+        sanitizeNewsHeading(item.heading),
+        item.image,
+        sanitizeNewsBody(item.body),
+        new Date(now.getTime() - item.hoursAgo * 3_600_000).toISOString(),
+      ],
+    );
+    await markDemo(db, 'news', row!.id);
   }
 }

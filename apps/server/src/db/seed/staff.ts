@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { markDemo } from './demo-rows.ts';
 
 /** The demo console users (README names their numbers next to the demo students'). */
 export const demoStaff = [
@@ -8,10 +9,10 @@ export const demoStaff = [
 
 export async function seedStaff(tx: Queryable) {
   for (const member of demoStaff) {
-    await tx.query(`INSERT INTO staff (name, mobile, role) VALUES ($1, $2, $3) ON CONFLICT (mobile) DO NOTHING`, [
-      member.name,
-      member.mobile,
-      member.role,
-    ]);
+    const [added] = await tx.query<{ id: number }>(
+      `INSERT INTO staff (name, mobile, role) VALUES ($1, $2, $3) ON CONFLICT (mobile) DO NOTHING RETURNING id`,
+      [member.name, member.mobile, member.role],
+    );
+    if (added) await markDemo(tx, 'staff', added.id);
   }
 }

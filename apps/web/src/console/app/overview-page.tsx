@@ -6,6 +6,7 @@ import { pagesFor } from './console-pages.ts';
 
 // Admins only (its call is), and in a chunk of its own like the pages.
 const RegistrationBudgetPanel = lazy(() => import('../features/registration-budget/registration-budget-panel.tsx'));
+const GoLiveChecklist = lazy(() => import('../features/go-live/go-live-checklist.tsx'));
 
 /** The first page after sign-in: who is signed in and where they can go. */
 export default function OverviewPage() {
@@ -38,6 +39,12 @@ export default function OverviewPage() {
       {staff.role === 'admin' ? (
         <Suspense fallback={null}>
           <RegistrationBudgetPanel />
+        </Suspense>
+      ) : null}
+      {/* Last, so nothing above moves when it arrives (the Overview is Lighthouse-audited for layout shift). */}
+      {staff.role === 'admin' ? (
+        <Suspense fallback={null}>
+          <GoLiveChecklist />
         </Suspense>
       ) : null}
     </div>

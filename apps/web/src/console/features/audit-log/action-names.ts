@@ -16,6 +16,8 @@ const things: Record<string, string> = {
   quiz: 'Quiz',
   batch: 'Batch',
   live_class: 'Live class',
+  demo: 'Demo data',
+  backup: 'Backup',
 };
 
 const verbs: Record<string, string> = {
@@ -41,6 +43,8 @@ const verbs: Record<string, string> = {
   upload: 'uploaded',
   prune: 'pruned',
   replace: 'given a new PDF',
+  remove: 'removed',
+  write: 'written',
 };
 
 /** Every action the console records today, offered as suggestions in the filter (any code may be typed). */
@@ -57,6 +61,8 @@ export const knownActions = [
   ...['add', 'update', 'publish', 'schedule', 'unpublish', 'delete'].map((verb) => `news.${verb}`),
   'media.upload',
   'media.prune',
+  'demo.remove',
+  'backup.write',
   ...['subject', 'chapter', 'topic'].flatMap((thing) =>
     ['add', 'update', 'delete', 'move'].map((verb) => `${thing}.${verb}`),
   ),
