@@ -32,6 +32,7 @@ function useUserMenu() {
 export function Header({ title, subtitle }: { title: string; subtitle?: string | undefined }) {
   const { Menu, opening, want } = useUserMenu();
   const [placeholderFocused, setPlaceholderFocused] = useState(false);
+  const [pressing, setPressing] = useState(false);
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -48,13 +49,14 @@ export function Header({ title, subtitle }: { title: string; subtitle?: string |
           {title ? <h1 className="truncate text-lg font-bold leading-tight">{title}</h1> : null}
           {subtitle ? <p className="truncate text-sm text-slate-600">{subtitle}</p> : null}
         </div>
-        {Menu ? (
+        {Menu && !pressing ? (
           <Menu opening={opening} takeFocus={placeholderFocused} />
         ) : (
           <MenuButtonPlaceholder
             onReach={() => want(null)}
             onOpen={want}
             onFocusChange={setPlaceholderFocused}
+            onPress={setPressing}
             busy={opening !== null}
           />
         )}

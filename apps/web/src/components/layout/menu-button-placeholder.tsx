@@ -11,6 +11,8 @@ interface Props {
   /** Clicked, tapped or pressed: open the menu as soon as its code is here. */
   onOpen: (how: Exclude<MenuOpening, null>) => void;
   onFocusChange: (focused: boolean) => void;
+  /** A press began on it (true) or ended (false): the menu must not take its place between a press and its click. */
+  onPress: (pressing: boolean) => void;
   busy: boolean;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * Same size, text and role as the menu button, in its place until the menu's code has arrived (no layout
  * shift). It is a working button: reaching for it fetches that code, pressing it opens the menu once it is here.
  */
-export function MenuButtonPlaceholder({ onReach, onOpen, onFocusChange, busy }: Props) {
+export function MenuButtonPlaceholder({ onReach, onOpen, onFocusChange, onPress, busy }: Props) {
   const name = useSession((s) => s.user?.profile.name ?? '');
   return (
     <button
@@ -33,8 +35,16 @@ export function MenuButtonPlaceholder({ onReach, onOpen, onFocusChange, busy }: 
         onReach();
       }}
       onBlur={() => onFocusChange(false)}
+      // Replaced between a press and its release, the click would land on neither button. A finger leaves the button
+      // as it lifts, before the click, so only a mouse or pen leaving it ends the press early.
+      onPointerDown={() => onPress(true)}
+      onPointerCancel={() => onPress(false)}
+      onPointerLeave={(event) => event.pointerType !== 'touch' && onPress(false)}
       // A click that a key made has no pointer position (detail 0): the menu then opens with its first item active.
-      onClick={(event) => onOpen(event.detail === 0 ? 'keyboard' : 'pointer')}
+      onClick={(event) => {
+        onPress(false);
+        onOpen(event.detail === 0 ? 'keyboard' : 'pointer');
+      }}
     >
       <span className="hidden md:inline" data-menu-label>
         {menuLabel(name)}
