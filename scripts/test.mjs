@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkCache } from './check-cache.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'portal-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -68,7 +69,7 @@ if (!only || only === 'static') {
   // ESLint re-lints a file whose text or config changed, so a promise rule's finding caused only by a change in
   // another file shows when that file is next edited, or in a run without the cache (`npm run lint`).
   await run('type-check', 'npm', ['run', '--silent', 'typecheck']);
-  const lintCache = join(process.env.PORTAL_CHECK_CACHE || 'node_modules/.cache/portal', 'eslint/');
+  const lintCache = join(checkCache, 'eslint/');
   await run('lint', 'npx', [
     'eslint',
     '--max-warnings=0',

@@ -1,12 +1,12 @@
 // `npm run typecheck`: the four TypeScript projects, each remembering what it checked (tsc's incremental build info)
-// in PORTAL_CHECK_CACHE (CI sets a folder that outlives its clean clones) or node_modules/.cache/portal. tsc compares
-// every file's text with what it recorded, so a cached run reports exactly what a fresh one would.
+// in check-cache.mjs's folder. tsc compares every file's text with what it recorded, so a cached run reports exactly
+// what a fresh one would.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { checkCache as cache } from './check-cache.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const cache = process.env.PORTAL_CHECK_CACHE || join(root, 'node_modules/.cache/portal');
 mkdirSync(cache, { recursive: true });
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
