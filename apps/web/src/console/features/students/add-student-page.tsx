@@ -3,10 +3,10 @@ import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { Loader } from '../../../components/status-views.tsx';
 import { ConsolePageHeading } from '../../components/console-page-heading.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { fieldOf, problemSentence } from '../../lib/console-api.ts';
 import { useAddStudent, useEnrolmentChoices } from './api/add-student.ts';
-import { type DetailField, detailFields, MOBILE_HINT } from './detail-fields.ts';
+import { type DetailField, detailFields } from './detail-fields.ts';
+import { DetailFieldset } from './detail-fieldset.tsx';
 import { EnrolmentChoices } from './enrolment-choices.tsx';
 
 const empty: Record<DetailField, string> = {
@@ -73,21 +73,13 @@ export default function AddStudentPage() {
         aria-label="Add a student"
         className="space-y-4 rounded-xl border border-slate-300 bg-white p-4 sm:p-6"
       >
-        <fieldset disabled={add.isPending} className="grid gap-x-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Details</legend>
-          {detailFields.map(([field, label, type]) => (
-            <TextField
-              key={field}
-              id={`new-student-${field}`}
-              label={label}
-              type={type}
-              value={values[field]}
-              onChange={(value) => setValues({ ...values, [field]: value })}
-              problem={problems[field]}
-              hint={field === 'mobile' ? MOBILE_HINT : undefined}
-            />
-          ))}
-        </fieldset>
+        <DetailFieldset
+          idPrefix="new-student"
+          disabled={add.isPending}
+          values={values}
+          onChange={setValues}
+          problems={problems}
+        />
         <fieldset disabled={add.isPending} className="space-y-2" aria-describedby="new-student-enrolment-problem">
           <legend className="mb-1 text-lg font-semibold">Subjects and batches</legend>
           {choices.isPending ? (

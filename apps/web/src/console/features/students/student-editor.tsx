@@ -3,14 +3,13 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { Loader } from '../../../components/status-views.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { fieldOf } from '../../lib/console-api.ts';
 import { useStudent } from './api/get-student.ts';
 import { useSetStudentActive, useSignOutStudent, useUpdateStudent } from './api/change-student.ts';
-import { type DetailField, detailFields, MOBILE_HINT } from './detail-fields.ts';
+import { type DetailField, detailFields } from './detail-fields.ts';
+import { DetailFieldset } from './detail-fieldset.tsx';
 import { EnrolmentForm } from './enrolment-form.tsx';
 
-const fields = detailFields;
 type Field = DetailField;
 
 /** One student opened from the roster: details, enrolments and access. Teachers see it; admins change it. */
@@ -84,7 +83,7 @@ function DetailsForm({ student, canChange }: { student: StudentDetail; canChange
         onSuccess: (answer) => toast.success(answer.message),
         onError: (error) => {
           const named = fieldOf(error.message);
-          if (named && fields.some(([f]) => f === named.field)) setProblems({ [named.field]: named.problem });
+          if (named && detailFields.some(([f]) => f === named.field)) setProblems({ [named.field]: named.problem });
           else toast.error(error.message);
         },
       },
@@ -93,21 +92,13 @@ function DetailsForm({ student, canChange }: { student: StudentDetail; canChange
 
   return (
     <form onSubmit={save} className="space-y-3" aria-label="Details">
-      <fieldset disabled={!canChange || update.isPending} className="grid gap-x-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">Details</legend>
-        {fields.map(([field, label, type]) => (
-          <TextField
-            key={field}
-            id={`student-${field}`}
-            label={label}
-            type={type}
-            value={values[field]}
-            onChange={(value) => setValues({ ...values, [field]: value })}
-            problem={problems[field]}
-            hint={field === 'mobile' ? MOBILE_HINT : undefined}
-          />
-        ))}
-      </fieldset>
+      <DetailFieldset
+        idPrefix="student"
+        disabled={!canChange || update.isPending}
+        values={values}
+        onChange={setValues}
+        problems={problems}
+      />
       {canChange ? (
         <button
           type="submit"
