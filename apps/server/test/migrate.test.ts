@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { migrate, OUTSIDE_TRANSACTION, pendingMigrations } from '../src/db/migrate.ts';
@@ -88,6 +88,54 @@ describe('a migration marked to run outside a transaction', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('migrations that build an index concurrently', () => {
+  const migrations = resolve(import.meta.dirname, '../src/db/migrations');
+  // A build cut short (the instance stopped, the connection lost) leaves an invalid index of that name, which
+  // `IF NOT EXISTS` would keep as it is, and the migration would be recorded as applied (docs/decisions/053).
+  it('drop a half-built index of the same name first, so a retry builds it anew', async () => {
+    for (const name of (await readdir(migrations)).filter((f) => f.endsWith('.sql'))) {
+      const sql = await readFile(join(migrations, name), 'utf8');
+      for (const [, ifNotExists, index] of sql.matchAll(
+        /CREATE (?:UNIQUE )?INDEX CONCURRENTLY (IF NOT EXISTS )?(\w+)/g,
+      )) {
+        expect(ifNotExists, `${name}: ${index}`).toBeUndefined();
+        expect(sql.indexOf(`DROP INDEX CONCURRENTLY IF EXISTS ${index};`), `${name}: ${index}`).toBeGreaterThan(-1);
+        expect(sql.indexOf(`DROP INDEX CONCURRENTLY IF EXISTS ${index};`), `${name}: ${index}`).toBeLessThan(
+          sql.indexOf(`INDEX CONCURRENTLY ${index}`),
+        );
+      }
+    }
+  });
+
+  it.runIf(url)(
+    'build again, valid, the index of migration 100 that a stopped start left invalid',
+    async () => {
+      const db = await openTestDatabase();
+      try {
+        await migrate(db);
+        // Where the upgrade stopped: 100's index half built (invalid), the old index still there, 100 not recorded.
+        await db.query(`DELETE FROM schema_migrations WHERE name = '100_watch_progress_topic_student.sql'`);
+        await db.query(
+          'CREATE INDEX watch_progress_topic_progress ON watch_progress (topic_id) INCLUDE (student_id, position_seconds, duration_seconds)',
+        );
+        await db.query(
+          `UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'watch_progress_topic_student'::regclass`,
+        );
+        expect(await migrate(db)).toEqual(['100_watch_progress_topic_student.sql']);
+        expect(
+          await db.query(
+            `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+            WHERE i.indrelid = 'watch_progress'::regclass AND c.relname LIKE 'watch_progress_topic%'`,
+          ),
+        ).toEqual([{ name: 'watch_progress_topic_student', valid: true }]);
+      } finally {
+        await db.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('a database that is down at start', () => {
