@@ -3,8 +3,8 @@
 // load of student API calls, pages and scripts through nginx while each instance in turn gets SIGTERM and is started
 // again, the second only once the first answers /readyz (as scripts/rolling-restart.mjs does). Instance a runs as
 // `npm run serve` (the signal goes to npm), b as the systemd unit runs it.
-// Checks: not one request failed; /readyz said 503 before the port closed; each stop ended within the unit's
-// TimeoutStopSec and left its port free. Prints the figures; exits 1 on any failure.
+// Checks: not one request failed; /readyz said 503 before the port closed; each stop ended within 10 s (and the
+// unit's TimeoutStopSec) and left its port free. Prints the figures; exits 1 on any failure.
 //
 //   node scripts/restart-behind-nginx.mjs [tree]   tree: the built server (default: this repository)
 // Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) and nginx
@@ -28,6 +28,8 @@ if (!existsSync(join(tree, 'apps/server/dist/server.js'))) {
 const unitStopSeconds = Number(
   /^TimeoutStopSec=(\d+)$/m.exec(readFileSync(resolve(import.meta.dirname, '../deploy/portal@.service'), 'utf8'))?.[1],
 );
+/** From SIGTERM to the process's exit, under load (issue 33; http/graceful-stop.ts cuts what is open at 8 s). */
+const STOP_WITHIN_MS = 10_000;
 /** Requests a second through nginx, from this many loops at once. */
 const RATE = 300;
 const LOOPS = 16;
@@ -207,9 +209,10 @@ async function restart(instance, start) {
     readySaid[0] === 503,
     `${instance.name}: /readyz answered 503 from the SIGTERM until the port closed (${readySaid.join(', ') || 'nothing'})`,
   );
+  // Issue 33's goal, below the unit's TimeoutStopSec and Docker's 10 s before it kills.
   check(
-    code === 0 && stopMs < unitStopSeconds * 1000,
-    `${instance.name}: stopped in ${stopMs} ms (exit code ${code}), within the unit's TimeoutStopSec=${unitStopSeconds}`,
+    code === 0 && stopMs < STOP_WITHIN_MS && stopMs < unitStopSeconds * 1000,
+    `${instance.name}: stopped in ${stopMs} ms (exit code ${code}), within ${STOP_WITHIN_MS / 1000} s and the unit's TimeoutStopSec=${unitStopSeconds}`,
   );
   check(await refused(instance.port), `${instance.name}: nothing is left listening on its port`);
   const again = start();
