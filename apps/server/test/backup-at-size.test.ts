@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,14 +23,20 @@ const HEAP_MB = 32;
 const serverRoot = resolve(import.meta.dirname, '..');
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** `npm run portal -- …` in a child process with a small heap, on the installation `env` names. */
-async function portal(env: Record<string, string>, ...argv: string[]) {
+/**
+ * `npm run portal -- …` in a child process with a small heap, on the installation `env` names; with `fileBytes`, no file
+ * it writes may grow beyond that (util-linux's prlimit: a write past it fails with EFBIG, as one on a full disk fails
+ * with ENOSPC).
+ */
+async function portal(env: Record<string, string>, argv: string[], { fileBytes }: { fileBytes?: number } = {}) {
+  const node = [process.execPath, `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', 'src/cli/main.ts', ...argv];
+  const [command = '', ...args] = fileBytes === undefined ? node : ['prlimit', `--fsize=${fileBytes}`, ...node];
   try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', 'src/cli/main.ts', ...argv],
-      { cwd: serverRoot, env: { ...process.env, NODE_ENV: 'test', ...env }, maxBuffer: 16 * 1024 * 1024 },
-    );
+    const { stdout, stderr } = await promisify(execFile)(command, args, {
+      cwd: serverRoot,
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -80,12 +86,34 @@ describe('a backup at size', { timeout: 600_000 }, () => {
       if (!postgresUrl) await db.close();
 
       const archive = join(dir, 'grown.tar.gz');
-      const written = await portal(source.env, 'backup', archive);
+      const written = await portal(source.env, ['backup', archive]);
       expect(written.err).toBe('');
       expect(written.code).toBe(0);
       expect((await stat(archive)).mode & 0o777).toBe(0o600);
 
-      const restored = await portal(fresh.env, 'restore', archive);
+      // The next night's backup runs out of room halfway through: it fails saying why, and the archive already under
+      // its name stays whole, with nothing written beside it.
+      const { size } = await stat(archive);
+      const full = await portal(source.env, ['backup', archive], { fileBytes: Math.floor(size / 2) });
+      expect(full.code).toBe(1);
+      expect(full.err).toMatch(/EFBIG/);
+      expect((await stat(archive)).size).toBe(size);
+      expect((await readdir(dir)).filter((name) => name.includes('grown'))).toEqual(['grown.tar.gz']);
+
+      // On PostgreSQL the restore runs under the server's limit on a statement, here 250 ms, with one of its inserts
+      // made slower than that (a trigger), as millions of rows in one table made it: a restore is one long transaction
+      // of its own and must not be cancelled by the limit meant for requests (57014 before decision 052).
+      const limit = postgresUrl ? { DB_STATEMENT_TIMEOUT_MS: '250' } : {};
+      if (postgresUrl) {
+        const target = await fresh.open();
+        await migrate(target);
+        await target.query(`CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN PERFORM pg_sleep(0.5); RETURN NULL; END $$`);
+        await target.query(
+          'CREATE TRIGGER slow_insert BEFORE INSERT ON students FOR EACH STATEMENT EXECUTE FUNCTION slow_insert()',
+        );
+      }
+      const restored = await portal({ ...fresh.env, ...limit }, ['restore', archive]);
       expect(restored.err).toBe('');
       expect(restored.code).toBe(0);
       const back = await fresh.open();
