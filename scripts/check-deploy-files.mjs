@@ -1,6 +1,6 @@
 // CI check of the files in deploy/ with the real tools of the platform docs/operations.md names (Debian 12):
-// `nginx -t` of deploy/nginx.conf as shipped and with its TLS edit, `systemd-analyze verify` of the unit (no
-// message at all), and its `systemd-analyze security` exposure, printed and held below "MEDIUM".
+// `nginx -t` of deploy/nginx.conf as shipped and with its TLS edit, `systemd-analyze verify` of the units and the
+// backup's timer (no message at all), and each unit's `systemd-analyze security` exposure, printed and held below 4.
 // Needs nginx and systemd-analyze (scripts/ensure-deploy-tools.sh). Exits 1 on any failure.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mainConfig, portalSite, portalSiteWithTls } from './nginx-config.mjs';
 
-const unit = resolve(import.meta.dirname, '../deploy/portal@.service');
+const deploy = resolve(import.meta.dirname, '../deploy');
 const dir = mkdtempSync(join(tmpdir(), 'portal-deploy-check-'));
 const failures = [];
 const check = (ok, what, detail = '') => {
@@ -65,21 +65,27 @@ try {
   );
 
   // systemd-analyze finds the template beside the instance name it is given.
-  copyFileSync(unit, join(dir, 'portal@.service'));
-  const instance = join(dir, 'portal@3001.service');
-  const verify = run('systemd-analyze', ['verify', instance]);
+  for (const name of ['portal@.service', 'portal-backup.service', 'portal-backup.timer'])
+    copyFileSync(join(deploy, name), join(dir, name));
+  const units = [
+    ['deploy/portal@.service', join(dir, 'portal@3001.service')],
+    ['deploy/portal-backup.service', join(dir, 'portal-backup.service')],
+  ];
+  const verify = run('systemd-analyze', ['verify', ...units.map(([, path]) => path), join(dir, 'portal-backup.timer')]);
   check(
     verify.status === 0 && verify.output === '',
-    'systemd-analyze verify deploy/portal@.service: no message',
+    'systemd-analyze verify deploy/portal@.service, portal-backup.service and .timer: no message',
     verify.output,
   );
-  const security = run('systemd-analyze', ['security', '--offline=true', instance]);
-  const exposure = /Overall exposure level for \S+: ([\d.]+) (\w+)/.exec(security.output);
-  check(
-    !!exposure && Number(exposure[1]) < 4,
-    `systemd-analyze security deploy/portal@.service: ${exposure ? `${exposure[1]} ${exposure[2]}` : 'no figure'}`,
-    exposure ? '' : security.output,
-  );
+  for (const [shown, path] of units) {
+    const security = run('systemd-analyze', ['security', '--offline=true', path]);
+    const exposure = /Overall exposure level for \S+: ([\d.]+) (\w+)/.exec(security.output);
+    check(
+      !!exposure && Number(exposure[1]) < 4,
+      `systemd-analyze security ${shown}: ${exposure ? `${exposure[1]} ${exposure[2]}` : 'no figure'}`,
+      exposure ? '' : security.output,
+    );
+  }
 } catch (error) {
   check(false, error instanceof Error ? error.message : String(error));
 } finally {
