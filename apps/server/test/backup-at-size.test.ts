@@ -103,7 +103,7 @@ describe('a backup at size', { timeout: 600_000 }, () => {
       // On PostgreSQL the restore runs under the server's limit on a statement, here 250 ms, with one of its inserts
       // made slower than that (a trigger), as millions of rows in one table made it: a restore is one long transaction
       // of its own and must not be cancelled by the limit meant for requests (57014 before decision 052).
-      const limit = postgresUrl ? { DB_STATEMENT_TIMEOUT_MS: '250' } : {};
+      const limit: Record<string, string> = postgresUrl ? { DB_STATEMENT_TIMEOUT_MS: '250' } : {};
       if (postgresUrl) {
         const target = await fresh.open();
         await migrate(target);
