@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope, id } from '../common.ts';
-import { adminsOnly, consoleEndpoint, everyStaffRole } from './common.ts';
+import { adminsOnly, consoleEndpoint, everyStaffRole, requiredText as text } from './common.ts';
 
 // Text messages staff send to students (docs/decisions/068). Within India every text must match a template
 // registered with DLT, so staff choose from the institute's registered templates; a template's `{variable}`s are filled
@@ -13,15 +13,6 @@ export const RECIPIENT_NAME_VARIABLE = 'name';
 export function templateVariables(text: string): string[] {
   return [...new Set([...text.matchAll(/\{([a-z][a-z0-9_]{0,29})\}/g)].map((match) => match[1] ?? ''))];
 }
-
-const text = (field: string, max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, `${field} is required`),
-      z.maxLength(max, `${field} must be at most ${max} characters`),
-    );
 
 /** An id a gateway or the DLT portal gave: letters, digits and dashes, or nothing. */
 const externalId = (field: string) =>
