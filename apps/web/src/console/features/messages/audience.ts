@@ -16,6 +16,3 @@ export function startingAudience(search: string, state: unknown): StartingAudien
   return fromState.length > 0 ? { student_ids: fromState } : undefined;
 }
 
-/** The compose page for these students, saying where the list came from. */
-export const composeHref = (studentIds: number[], source: string) =>
-  `/messages/new?${new URLSearchParams({ students: studentIds.join(','), source }).toString()}`;
