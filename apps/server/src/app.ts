@@ -26,6 +26,7 @@ import { createSmsSender } from './sms/create-sms-sender.ts';
 import { SmsQueue } from './sms/sms-queue.ts';
 import { startSessionCache } from './sessions/session-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +63,10 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   // A code already promised to someone is still handed to the gateway before the server stops.
   app.addHook('onClose', () => app.smsQueue.idle());
   app.decorate('metrics', createMetrics(db));
+  // Before the routes: a resource's routes start its workers. Stopped on close, before the database is.
+  const jobs = await startJobQueue({ db, log: app.log, pollingSeconds: config.JOB_POLL_SECONDS });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);
   registerErrorHandler(app);

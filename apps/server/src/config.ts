@@ -135,6 +135,16 @@ const schema = z.object({
   /** Registration codes the whole institute sends in an hour and in a day; beyond them Auth/signup answers 429 (docs/decisions/047). */
   REGISTRATION_SMS_PER_HOUR: wholeNumber(1, 30),
   REGISTRATION_SMS_PER_DAY: wholeNumber(1, 200),
+  /** Staff messages handed to the gateway per second, across every instance (docs/decisions/068). */
+  MESSAGES_PER_SECOND: wholeNumber(1, 5),
+  /** Times a staff message is offered to the gateway before it is marked failed, and the wait after a refusal. */
+  MESSAGE_ATTEMPTS: wholeNumber(1, 3),
+  MESSAGE_RETRY_SECONDS: wholeNumber(0, 30),
+  /** What one SMS part costs (160 Latin or 70 Hindi characters), in SMS_PRICE_CURRENCY: the console's cost warning. */
+  SMS_PRICE_PER_PART: z._default(z.coerce.number().check(z.gte(0, 'must be 0 or more')), 0.25),
+  SMS_PRICE_CURRENCY: z._default(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a currency code such as INR')), 'INR'),
+  /** How often an idle job worker asks the database for work, in seconds (jobs sent by this instance start at once). */
+  JOB_POLL_SECONDS: wholeNumber(1, 2),
   /** `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it. */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   /** The one time zone of the institute: times entered, seeded and shown mean this zone. */

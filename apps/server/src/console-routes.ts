@@ -15,6 +15,7 @@ import { mediaRoutes } from './media/index.ts';
 import { scheduleConsoleRoutes } from './resources/live-classes/console-routes.ts';
 import { quizConsoleRoutes } from './resources/quizzes/console-routes.ts';
 import { goLiveRoutes } from './resources/go-live/routes.ts';
+import { messageRoutes } from './resources/messages/routes.ts';
 
 /** Every resource of the console API, under CONSOLE_API_BASE (contract: packages/contract/src/console.ts). */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await app.register(scheduleConsoleRoutes);
   await app.register(quizConsoleRoutes);
   await app.register(goLiveRoutes);
+  await app.register(messageRoutes);
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { StopTimings } from './http/graceful-stop.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     /** Sign-in codes are texted from here, after their request is answered. */
     smsQueue: SmsQueue;
     metrics: Metrics;
+    /** Work run later, on whichever instance fetches it first (jobs/job-queue.ts). */
+    jobs: JobQueue;
     /** Set on SIGTERM: /readyz answers 503 while the instance stops (http/graceful-stop.ts). */
     draining: boolean;
     /** Stops serving without losing a request behind a proxy; app.close() follows. */

@@ -84,6 +84,8 @@ async function dropSchema(admin: Database, schema: string) {
     await admin.query(`SET lock_timeout = 0`);
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   }
+  // The job queue's tables, in a schema named after the test's (jobs/job-queue.ts).
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
 }
 
 /** Runs the steps of a close in turn, naming on stderr any still running after 15 s: a hang then says where it is. */

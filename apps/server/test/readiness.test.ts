@@ -77,6 +77,8 @@ describe.runIf(url)('PostgreSQL cut off from the server, then back', () => {
     await proxy?.close();
     await direct?.close();
     await admin?.query(`DROP SCHEMA ${schema} CASCADE`);
+    // The job queue's tables beside it (jobs/job-queue.ts).
+    await admin?.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
     await admin?.close();
   });
 

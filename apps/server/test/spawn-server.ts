@@ -125,6 +125,8 @@ export async function spawnPortal(given: Record<string, string | undefined> = {}
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
       await server.exited;
       await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      // The job queue's tables beside it (jobs/job-queue.ts).
+      await admin?.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
       await admin?.close();
       await rm(dir, { recursive: true, force: true });
     },

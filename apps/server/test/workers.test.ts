@@ -63,6 +63,8 @@ describe.runIf(url)('WORKERS=2 on PostgreSQL: one port served by two processes',
   afterAll(async () => {
     if (portal?.child.exitCode === null) portal.child.kill('SIGKILL');
     await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    // The job queue's tables beside it (jobs/job-queue.ts).
+    await admin?.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
     await admin?.close();
   });
 

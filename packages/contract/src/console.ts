@@ -17,3 +17,4 @@ export * from './console/quizzes.ts';
 export * from './console/deleted-items.ts';
 export * from './console/registration-budget.ts';
 export * from './console/go-live.ts';
+export * from './console/messages.ts';

@@ -31,3 +31,13 @@ export const personName = z
 
 /** A mobile number as typed ("+91 98765 43210", "098765 43210"); the server stores it in E.164. */
 export const typedMobile = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(32, 'is too long'));
+
+/** Text a person writes: trimmed, required, at most `max` characters; the problems name `field`. */
+export const requiredText = (field: string, max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(max, `${field} must be at most ${max} characters`),
+    );

@@ -28,6 +28,7 @@ const namedBy: Record<string, [table: string, column: string]> = {
   live_class: ['live_classes', 'class_name'],
   academic_level: ['academic_levels', 'name'],
   registration: ['registration_requests', 'name'],
+  message_template: ['message_templates', 'name'],
 };
 
 const named = (record: string) =>

@@ -67,6 +67,24 @@ export const consolePages: ConsolePage[] = [
     screen: preloadableLazy(() => import('../features/insights/insights-page.tsx')),
   },
   {
+    path: '/messages',
+    label: 'Messages',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/messages/sends-page.tsx')),
+  },
+  {
+    path: '/messages/new',
+    label: 'New message',
+    roles: everyStaffRole,
+    screen: preloadableLazy(() => import('../features/messages/compose-page.tsx')),
+  },
+  {
+    path: '/messages/templates',
+    label: 'Message templates',
+    roles: adminsOnly,
+    screen: preloadableLazy(() => import('../features/messages/templates-page.tsx')),
+  },
+  {
     path: '/staff',
     label: 'Staff',
     roles: adminsOnly,

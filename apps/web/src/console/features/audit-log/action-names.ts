@@ -18,6 +18,8 @@ const things: Record<string, string> = {
   live_class: 'Live class',
   demo: 'Demo data',
   backup: 'Backup',
+  message: 'Text message',
+  message_template: 'Message template',
 };
 
 const verbs: Record<string, string> = {
@@ -45,6 +47,7 @@ const verbs: Record<string, string> = {
   replace: 'given a new PDF',
   remove: 'removed',
   write: 'written',
+  send: 'sent',
 };
 
 /** Every action the console records today, offered as suggestions in the filter (any code may be typed). */
@@ -70,6 +73,8 @@ export const knownActions = [
   ...['quiz', 'batch', 'live_class'].flatMap((thing) => ['add', 'update', 'delete'].map((verb) => `${thing}.${verb}`)),
   'topic.restore',
   'quiz.restore',
+  'message.send',
+  ...['add', 'update'].map((verb) => `message_template.${verb}`),
 ];
 
 const words = (code: string) => code.replaceAll('_', ' ');

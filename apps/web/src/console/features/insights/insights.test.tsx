@@ -137,6 +137,11 @@ describe('insights', { timeout: 20_000 }, () => {
     });
     await user.selectOptions(within(section).getByLabelText('Sort by'), 'Last activity, longest ago first');
     expect(rowsOf(table)[0]).toContain('Meera Iyer');
+    // The students shown, for the compose page, which says where they came from.
+    expect(within(section).getByRole('link', { name: 'Message these students' })).toHaveAttribute(
+      'href',
+      '/console/messages/new?students=9%2C7&source=Not+watched%3A+Intro',
+    );
     await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
     const csv = await new Promise<string>((resolve) => {
       const reader = new FileReader();

@@ -25,6 +25,10 @@ type Sort = 'name' | 'oldest' | 'newest';
 /** Where a name leads: the insights page opened on that student's whole progress. */
 export const progressHref = (studentId: number) => `/insights?student=${studentId}`;
 
+/** The console's compose page for these students (features/messages reads `students` and `source`). */
+const messageHref = (rows: ListedStudent[], source: string) =>
+  `/messages/new?${new URLSearchParams({ students: rows.map((row) => row.stud_id).join(','), source }).toString()}`;
+
 /** Newest activity first, or oldest (never active first); then by name, as the server sends them. */
 function sorted<Row extends ListedStudent>(rows: Row[], sort: Sort) {
   if (sort === 'name') return rows;
@@ -62,7 +66,7 @@ export function StudentList<Row extends ListedStudent>({
   const lastActivity = (row: Row) => (row.last_activity ? formatDateTime(row.last_activity, 'dateTime') : 'Never');
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
         <div className="space-y-1">
           <label htmlFor={`${id}-filter`} className="block font-medium">
             Filter by name or number
@@ -98,6 +102,14 @@ export function StudentList<Row extends ListedStudent>({
         >
           Download CSV
         </button>
+        {shown.length > 0 ? (
+          <Link
+            href={messageHref(shown, caption)}
+            className="rounded-md border border-slate-400 px-3 py-2 text-center text-sm font-medium hover:bg-slate-100"
+          >
+            Message these students
+          </Link>
+        ) : null}
       </div>
       <p className="text-slate-700" aria-live="polite">
         {total > rows.length
