@@ -35,6 +35,30 @@ describe('the job queue on the portal database', () => {
     expect(seen.sort()).toEqual(['flaky', 'hello']);
   });
 
+  it('installs its tables at the first job, not at start, and finds them at the next start', async () => {
+    const jobTables = async (on: Database) => {
+      const [row] = await on.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const [found] = await on.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM information_schema.schemata WHERE schema_name = $1',
+        [`${row?.schema === 'public' ? '' : `${row?.schema}_`}pgboss`],
+      );
+      return found?.n;
+    };
+    // The first test's jobs installed them; a fresh database has none until a job is sent.
+    const fresh = await openTestDatabase();
+    try {
+      const queue = await startJobQueue({ db: fresh, log: pino({ level: 'silent' }), pollingSeconds: 0.5 });
+      expect(await jobTables(fresh)).toBe(0);
+      await expect(fresh.transaction((tx) => queue.send('test-words', { word: 'early' }, { tx }))).rejects.toThrow(
+        /ready\(\)/,
+      );
+      await queue.stop();
+    } finally {
+      await fresh.close();
+    }
+    expect(await jobTables(db)).toBe(1);
+  });
+
   it('installs once: a second instance starting on the same tables finds them ready', async () => {
     const second = await startJobQueue({ db, log: pino({ level: 'silent' }), pollingSeconds: 0.5 });
     await second.stop();

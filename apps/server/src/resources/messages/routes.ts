@@ -75,6 +75,7 @@ async function preview(app: FastifyInstance, { body }: ConsoleContext<typeof cal
 }
 
 async function send(app: FastifyInstance, { body, staff }: ConsoleContext<typeof call.sendMessage>) {
+  await app.jobs.ready();
   const answer = await saveAndAudit(app.db, staff, async (tx) => {
     const composed = await compose(tx, app.config, body);
     if (composed.unfilled.length > 0)
