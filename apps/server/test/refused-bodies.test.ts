@@ -39,7 +39,12 @@ const roster: Target = {
  */
 function stranger(
   from: string,
-  { target = pack, sendUpTo = target.declared - 1, readAfter = 0, holdOpen = false } = {},
+  {
+    target = pack,
+    sendUpTo = target.declared - 1,
+    readAfter = 0,
+    holdOpen = false,
+  }: { target?: Target; sendUpTo?: number; readAfter?: number; holdOpen?: boolean } = {},
 ) {
   // By default the server's end of the connection ends the client's too.
   const socket = connect({ host: '127.0.0.1', port: portal.port, localAddress: from, allowHalfOpen: holdOpen });
