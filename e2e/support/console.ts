@@ -12,6 +12,8 @@ export async function signInToConsoleThroughScreen(page: Page, mobile = DEMO_ADM
   const seen = await outboxSize(outbox);
   await page.getByLabel('Mobile number').fill(`+91 ${mobile}`);
   await page.getByRole('button', { name: 'Send code' }).click();
+  // The code step says how long an unused console stays signed in (STAFF_IDLE_HOURS, 12 unless set: issue 32).
+  await page.getByText('until the console goes unused for 12 hours.').waitFor();
   const code = await waitForCode(mobile, seen, outbox);
   await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
