@@ -22,7 +22,7 @@ export interface FilterSql {
  * of the national number, without a leading 0 or the calling code; anything else is matched word by word against
  * names, as written or across scripts (name-key.ts). Each form has its own index (migrations 021 and 092). A subject
  * is its enrolments (`enrolments_subject`); a batch is its members who are still enrolled in its subject, as students
- * reach it (`reachable_batches`: `batch_members_batch`, then the primary keys), so the roster and the batch's classes
+ * reach it (`reachable_batches`), so the roster and the batch's classes
  * agree on who is in it.
  */
 export function filterSql(filter: RosterFilter, callingCode: string): FilterSql {
@@ -54,10 +54,15 @@ export function filterSql(filter: RosterFilter, callingCode: string): FilterSql 
     conditions.push(
       `EXISTS (SELECT 1 FROM enrolments e WHERE e.student_id = s.id AND e.subject_id = ${param(filter.subject_id)})`,
     );
-  if (filter.batch_id !== undefined)
+  if (filter.batch_id !== undefined) {
+    // reachable_batches spelled out for one batch: its subject is read once, so each student costs two primary-key
+    // probes (member, enrolled) instead of the view's three-table join.
+    const batch = param(filter.batch_id);
     conditions.push(
-      `EXISTS (SELECT 1 FROM reachable_batches r WHERE r.student_id = s.id AND r.batch_id = ${param(filter.batch_id)})`,
+      `EXISTS (SELECT 1 FROM batch_members m WHERE m.student_id = s.id AND m.batch_id = ${batch})`,
+      `EXISTS (SELECT 1 FROM enrolments e WHERE e.student_id = s.id AND e.subject_id = (SELECT b.subject_id FROM batches b WHERE b.id = ${batch}))`,
     );
+  }
   return { with: named, from: named ? 'named' : 'students', conditions, params, param };
 }
 
