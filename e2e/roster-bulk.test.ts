@@ -9,7 +9,7 @@ const screenshot = screenshots('roster-bulk-');
 
 describe('the roster as a working list', () => {
   // A portal of its own: the journey deactivates demo students, which the shared server's other files sign in as.
-  it('on a 360 px phone, by keyboard: filter by batch, tick both students, deactivate them after a confirmation with the count, see the result', {
+  it('on a 360 px phone, by keyboard: tick a student, enrol them in a batch, filter by it, deactivate everyone in it after a confirmation with the count, see the result', {
     timeout: 180_000,
   }, async () => {
     const portal = await startPortal(inject('webDist'), { embedded: true });
@@ -18,16 +18,29 @@ describe('the roster as a working list', () => {
       await signInToConsole(page, undefined, portal.outbox);
       await page.goto('/console/students');
       await page.getByRole('link', { name: 'Arjun Sharma' }).waitFor();
-      await page.getByLabel('Subject').selectOption({ label: 'Physics' });
-      await page.getByLabel('Batch').selectOption({ label: 'Physics Batch A (Morning)' });
-      await page.getByText(/Physics \(Physics Batch A \(Morning\)/).first().waitFor();
-
-      await page.getByRole('checkbox', { name: 'Select Arjun Sharma' }).focus();
+      // Meera (Biology only) is ticked with the space bar and enrolled in a Physics batch in one confirmed step.
+      await page.getByRole('checkbox', { name: 'Select Meera Nair' }).focus();
       await page.keyboard.press('Space');
-      await page.getByRole('checkbox', { name: 'Select Meera Nair' }).check();
       const bar = page.getByRole('region', { name: 'Selected students' });
+      await bar.getByText('1 student selected').waitFor();
+      await bar.getByLabel('Action', { exact: true }).selectOption('enrol');
+      await bar.getByLabel('Subject', { exact: true }).selectOption({ label: 'Physics' });
+      await bar.getByLabel('Batch (optional)').selectOption({ label: 'Physics Batch A (Morning)' });
+      await bar.getByRole('button', { name: 'Continue' }).click();
+      await bar.getByText('Enrol 1 student in Physics, batch Physics Batch A (Morning)?').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').getByText('1 student enrolled.').waitFor();
+
+      // The batch's filter now shows both, each with their subjects and batches; both are deactivated at once.
+      await page.getByLabel('Batch', { exact: true }).selectOption({ label: 'Physics Batch A (Morning)' });
+      await page.getByRole('link', { name: 'Meera Nair' }).waitFor();
+      await page
+        .getByText(/Physics \(Physics Batch A \(Morning\)\)(;|$)/)
+        .first()
+        .waitFor();
+      await page.getByLabel('Select everyone on this page', { exact: true }).check();
       await bar.getByText('2 students selected').waitFor();
-      await bar.getByLabel('Action').selectOption('deactivate');
+      await bar.getByLabel('Action', { exact: true }).selectOption('deactivate');
       await bar.getByRole('button', { name: 'Continue' }).click();
       const confirm = bar.getByRole('button', { name: 'Deactivate 2 students' });
       await confirm.waitFor();
@@ -37,10 +50,7 @@ describe('the roster as a working list', () => {
       await screenshot(page, 'confirm-phone');
       await page.keyboard.press('Enter');
 
-      await page
-        .getByRole('status')
-        .getByText('2 students deactivated and signed out everywhere.')
-        .waitFor();
+      await page.getByRole('status').getByText('2 students deactivated and signed out everywhere.').waitFor();
       expect(await page.getByText('Deactivated', { exact: true }).count()).toBe(2);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
