@@ -51,14 +51,14 @@ describe('the roster as a working list', () => {
       await page.keyboard.press('Enter');
 
       await page.getByRole('status').getByText('2 students deactivated and signed out everywhere.').waitFor();
-      expect(await page.getByText('Deactivated', { exact: true }).count()).toBe(2);
+      expect(await page.getByRole('listitem').getByText('Deactivated', { exact: true }).count()).toBe(2);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'result-phone');
 
       // The audit log names each student the one step changed.
       await page.goto('/console/audit-log');
-      await page.getByText('Student deactivated').first().waitFor();
+      await page.locator('summary', { hasText: 'Student deactivated' }).first().waitFor();
       for (const name of ['Arjun Sharma', 'Meera Nair'])
         expect(await page.locator('summary', { hasText: `Student deactivated: ${name}` }).count()).toBe(1);
       expect(errors).toEqual([]);
