@@ -30,6 +30,8 @@ describe('the roster', () => {
         mobile: '+919876543210',
         academic_level: 'Class 11',
         active: true,
+        subject_ids: expect.any(Array),
+        batch_ids: expect.any(Array),
       },
     ]);
     const second = await t.consolePost('/Students/list', { limit: 1, after: first.body.data.next }, teacher);

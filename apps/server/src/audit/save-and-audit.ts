@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { type Actor, type AuditEntry, recordAudit } from './record-audit.ts';
+import { type Actor, type AuditEntry, recordAudit, recordAudits } from './record-audit.ts';
 
 /** What a change answers its caller, and the audit entry it leaves (null when it changed nothing). */
 export interface AuditedChange<T> {
@@ -19,6 +19,22 @@ export function saveAndAudit<T>(
   return db.transaction(async (tx) => {
     const { answer, audit } = await change(tx);
     if (audit) await recordAudit(tx, actor, audit);
+    return answer;
+  });
+}
+
+/**
+ * The same for a change of many things at once (a bulk action on the roster): one entry per thing changed, stored in
+ * one statement with the change.
+ */
+export function saveAndAuditAll<T>(
+  db: Database,
+  actor: Actor,
+  change: (tx: Queryable) => Promise<{ answer: T; audits: AuditEntry[] }>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { answer, audits } = await change(tx);
+    await recordAudits(tx, actor, audits);
     return answer;
   });
 }

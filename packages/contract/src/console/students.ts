@@ -29,19 +29,33 @@ export const studentSummary = z.object({
   mobile: z.string(),
   academic_level: z.string(),
   active: z.boolean(),
+  /** The subjects they are enrolled in and the batches they are in (within those subjects), for the roster's columns. */
+  subject_ids: z.array(z.number()),
+  batch_ids: z.array(z.number()),
 });
 export type StudentSummary = z.infer<typeof studentSummary>;
 
 const pageCursor = z.object({ name: z.string().check(z.maxLength(200)), id });
+
+/** Which students the roster shows; every part narrows it. A bulk action may name them by this instead of by id. */
+const rosterFilterShape = {
+  /** Words of a name, or digits of a number. */
+  q: z.optional(z.string().check(z.maxLength(100, 'q must be at most 100 characters'))),
+  status: z._default(z.enum(['active', 'inactive', 'all']), 'all'),
+  /** Students enrolled in this subject. */
+  subject_id: z.optional(id),
+  /** Students in this batch (and enrolled in its subject). */
+  batch_id: z.optional(id),
+};
+export const rosterFilter = z.strictObject(rosterFilterShape);
+export type RosterFilter = z.input<typeof rosterFilter>;
 
 export const listStudents = consoleEndpoint({
   method: 'POST',
   path: '/Students/list',
   roles: everyStaffRole,
   body: z.strictObject({
-    /** Words of a name, or digits of a number. */
-    q: z.optional(z.string().check(z.maxLength(100, 'q must be at most 100 characters'))),
-    status: z._default(z.enum(['active', 'inactive', 'all']), 'all'),
+    ...rosterFilterShape,
     /** The `next` of the previous page. */
     after: z.optional(pageCursor),
     limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 50),
@@ -217,4 +231,69 @@ export const exportStudents = consoleEndpoint({
   roles: adminsOnly,
   body: z.optional(z.strictObject({})),
   response: envelope(z.object({ file_name: z.string(), csv: z.string() })),
+});
+
+/** The most students one bulk action changes: a larger list is refused, and the console says to narrow the filter. */
+export const BULK_LIMIT = 2000;
+
+/** How many students a filter matches, counted up to one past BULK_LIMIT (a larger count is not needed to refuse). */
+export const countStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/count',
+  roles: everyStaffRole,
+  body: rosterFilter,
+  response: envelope(z.object({ matching: z.number(), over_limit: z.boolean() })),
+});
+
+/**
+ * The students of a bulk action: those chosen by id, or all that match a filter (sent as the filter, not as ids).
+ * `expected` is the count the clerk confirmed; when the filter matches another number by then, nothing is changed.
+ */
+const bulkSelection = {
+  student_ids: z.optional(
+    z
+      .array(id)
+      .check(z.minLength(1, 'choose a student'), z.maxLength(BULK_LIMIT, `at most ${BULK_LIMIT} students at once`)),
+  ),
+  filter: z.optional(rosterFilter),
+  expected: z.optional(z.number().check(z.int(), z.gte(0))),
+};
+const oneSelection = z.refine<{ student_ids?: unknown; filter?: unknown }>(
+  (body) => (body.student_ids === undefined) !== (body.filter === undefined),
+  'send either student_ids or filter',
+);
+const bulkResult = envelope(
+  z.object({
+    /** Students the action was for. */
+    matched: z.number(),
+    /** Those it changed (the others already were as asked). */
+    changed: z.number(),
+  }),
+);
+
+/** Enrols the students in a subject, and in one of its batches when given (other enrolments and batches stay). */
+export const bulkEnrolStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/bulk_enrol',
+  roles: adminsOnly,
+  body: z.strictObject({ ...bulkSelection, subject_id: id, batch_id: z.optional(id) }).check(oneSelection),
+  response: bulkResult,
+});
+
+/** Moves the students into a batch: out of the other batches of its subject, enrolled in the subject if they were not. */
+export const bulkMoveStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/bulk_move',
+  roles: adminsOnly,
+  body: z.strictObject({ ...bulkSelection, batch_id: id }).check(oneSelection),
+  response: bulkResult,
+});
+
+/** Deactivates (signing each out everywhere) or reactivates the students. */
+export const bulkSetStudentsActive = consoleEndpoint({
+  method: 'POST',
+  path: '/Students/bulk_set_active',
+  roles: adminsOnly,
+  body: z.strictObject({ ...bulkSelection, active: z.boolean() }).check(oneSelection),
+  response: bulkResult,
 });

@@ -20,6 +20,13 @@ export async function findStudentRecord(db: Queryable, id: number): Promise<Stud
   return row;
 }
 
+/** Several students by id, in id order (those that exist). */
+export async function findStudentRecords(db: Queryable, ids: number[]): Promise<StudentRecord[]> {
+  return db.query<StudentRecord>(`SELECT ${recordColumns} FROM students s WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [
+    ids,
+  ]);
+}
+
 /** The students who have any of these canonical numbers (the unique index on the number answers each). */
 export async function findStudentsByNumbers(
   db: Queryable,

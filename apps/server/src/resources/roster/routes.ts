@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
   addStudent,
+  BULK_LIMIT,
+  bulkEnrolStudents,
+  bulkMoveStudents,
+  bulkSetStudentsActive,
   commitStudentImport,
+  countStudents,
   enrolStudent,
   exportStudents,
   getStudent,
@@ -20,7 +25,8 @@ import { setActive, setEnrolments, signOutEverywhere, toDetail, updateStudentDet
 import { exportStudentsCsv } from './import/export-students.ts';
 import { importStudents, IMPORT_BODY_LIMIT } from './import/import-students.ts';
 import { findStudentRecord, listSubjectsAndBatches } from './roster-repository.ts';
-import { searchStudents } from './search-students.ts';
+import { bulkEnrol, bulkMove, bulkSetActive } from './bulk-change.ts';
+import { countMatching, searchStudents } from './search-students.ts';
 
 export async function rosterRoutes(app: FastifyInstance) {
   const callingCode = callingCodeOf(app.config.DEFAULT_COUNTRY);
@@ -38,9 +44,39 @@ export async function rosterRoutes(app: FastifyInstance) {
           mobile: `+${s.phone_code}${s.mobile}`,
           academic_level: s.academic_level,
           active: s.active,
+          subject_ids: s.subject_ids,
+          batch_ids: s.batch_ids,
         })),
         next: page.more && last ? { name: last.name, id: last.id } : null,
       },
+    };
+  });
+
+  defineConsoleRoute(app, countStudents, async ({ body }) => {
+    const matching = await countMatching(app.db, body, callingCode);
+    return { status: true, message: 'Students', data: { matching, over_limit: matching > BULK_LIMIT } };
+  });
+
+  const students = (n: number) => `${n} student${n === 1 ? '' : 's'}`;
+  const saidDone = (verb: string, result: { matched: number; changed: number }) =>
+    `${students(result.changed)} ${verb}${result.changed < result.matched ? `; ${result.matched - result.changed} already were` : ''}.`;
+
+  defineConsoleRoute(app, bulkEnrolStudents, async ({ body, staff }) => {
+    const result = await bulkEnrol(app.db, staff, callingCode, body);
+    return { status: true, message: saidDone('enrolled', result), data: result };
+  });
+
+  defineConsoleRoute(app, bulkMoveStudents, async ({ body, staff }) => {
+    const result = await bulkMove(app.db, staff, callingCode, body);
+    return { status: true, message: saidDone('moved', result), data: result };
+  });
+
+  defineConsoleRoute(app, bulkSetStudentsActive, async ({ body, staff }) => {
+    const result = await bulkSetActive(app.db, staff, callingCode, body);
+    return {
+      status: true,
+      message: saidDone(body.active ? 'reactivated' : 'deactivated and signed out everywhere', result),
+      data: result,
     };
   });
 

@@ -1,5 +1,6 @@
+import { BULK_LIMIT } from '@portal/contract/console';
 import type { Queryable } from '../../db/database.ts';
-import { nameQuery } from '../../domain/name-key.ts';
+import { filterSql, type RosterFilter, whereOf } from './roster-filter.ts';
 
 export interface StudentSummary {
   id: number;
@@ -8,74 +9,63 @@ export interface StudentSummary {
   mobile: string;
   academic_level: string;
   active: boolean;
+  subject_ids: number[];
+  batch_ids: number[];
 }
 
-export interface StudentSearch {
-  /** Words of a name (each a prefix of a word in it), or digits of a number (a prefix of it). */
-  q?: string;
-  status: 'active' | 'inactive' | 'all';
+export interface StudentSearch extends RosterFilter {
   /** The last student of the previous page: pages are keyset, so page 2,000 costs what page 1 does. */
-  after?: { name: string; id: number };
+  after?: { name: string; id: number } | undefined;
   limit: number;
 }
 
 /**
- * One page of students in alphabetical order. A query of digits (spaces, dashes, + allowed) is a number:
- * matched as a prefix of the national number, without a leading 0 or the calling code; anything else is
- * matched word by word against names, as written or across scripts (name-key.ts). Each form has its own index
- * (migrations 021 and 092).
+ * One page of the students a filter matches, in alphabetical order, each with their subjects and batches (looked up
+ * for the page's rows only).
  */
 export async function searchStudents(
   db: Queryable,
   search: StudentSearch,
   callingCode: string,
 ): Promise<{ students: StudentSummary[]; more: boolean }> {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown) => `$${params.push(value)}`;
-
-  const q = search.q?.trim() ?? '';
-  let named = '';
-  if (/^\+?[\d\s().-]+$/.test(q) && /\d{2}/.test(q)) {
-    conditions.push(`s.mobile LIKE ${param(`${nationalPrefix(q, callingCode)}%`)}`);
-  } else if (q) {
-    const query = nameQuery(q);
-    // Matches first, from the word index, then sorted: walking the alphabetical index instead would pass
-    // every name before the first match (all of A to K to find "Kavya"). A row whose key is not filled yet
-    // (fill-name-keys.ts) is found by the words PostgreSQL's parser stored, among the few such rows: one OR of
-    // the two would read the whole table for a common prefix.
-    if (query) {
-      const typed = param(query);
-      const columns = 'id, name, phone_code, mobile, academic_level, active';
-      named = `WITH named AS MATERIALIZED (
-                 SELECT ${columns} FROM students WHERE name_key @@ ${typed}::tsquery
-                 UNION ALL
-                 SELECT ${columns} FROM students WHERE name_key IS NULL AND name_words @@ ${typed}::tsquery)`;
-    }
-  }
-  if (search.status !== 'all') conditions.push(`s.active = ${param(search.status === 'active')}`);
+  const sql = filterSql(search, callingCode);
   if (search.after)
-    conditions.push(`(lower(s.name), s.id) > (lower(${param(search.after.name)}), ${param(search.after.id)})`);
-
+    sql.conditions.push(
+      `(lower(s.name), s.id) > (lower(${sql.param(search.after.name)}), ${sql.param(search.after.id)})`,
+    );
   const rows = await db.query<StudentSummary>(
-    `${named} SELECT s.id, s.name, s.phone_code, s.mobile, s.academic_level, s.active
-       FROM ${named ? 'named' : 'students'} s
-      ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-      ORDER BY lower(s.name), s.id
-      LIMIT ${param(search.limit + 1)}`,
-    params,
+    `${sql.with ? `${sql.with},` : 'WITH'} page AS (
+       SELECT s.id, s.name, s.phone_code, s.mobile, s.academic_level, s.active
+         FROM ${sql.from} s
+        ${whereOf(sql)}
+        ORDER BY lower(s.name), s.id
+        LIMIT ${sql.param(search.limit + 1)})
+     SELECT p.*,
+       coalesce((SELECT array_agg(e.subject_id ORDER BY e.subject_id) FROM enrolments e WHERE e.student_id = p.id), '{}') AS subject_ids,
+       coalesce((SELECT array_agg(r.batch_id ORDER BY r.batch_id) FROM reachable_batches r WHERE r.student_id = p.id), '{}') AS batch_ids
+       FROM page p
+      ORDER BY lower(p.name), p.id`,
+    sql.params,
   );
   return { students: rows.slice(0, search.limit), more: rows.length > search.limit };
 }
 
-/** The national digits a typed (partial) number starts with: `+91 98765` and `098765` both give `98765`. */
-function nationalPrefix(q: string, callingCode: string): string {
-  let digits = q.replace(/\D/g, '');
-  if (/^(\+|00)/.test(q)) {
-    digits = digits.replace(/^00/, '');
-    return digits.startsWith(callingCode) ? digits.slice(callingCode.length) : digits;
-  }
-  digits = digits.replace(/^0+/, '');
-  // Only a number longer than a national one carries its calling code: `9198…` alone may be a number's start.
-  return digits.length > 10 && digits.startsWith(callingCode) ? digits.slice(callingCode.length) : digits;
+/** How many students a filter matches, counted no further than one past BULK_LIMIT. */
+export async function countMatching(db: Queryable, filter: RosterFilter, callingCode: string): Promise<number> {
+  const sql = filterSql(filter, callingCode);
+  const [row] = await db.query<{ count: number }>(
+    `${sql.with} SELECT count(*)::int AS count FROM (SELECT 1 FROM ${sql.from} s ${whereOf(sql)} LIMIT ${sql.param(BULK_LIMIT + 1)}) m`,
+    sql.params,
+  );
+  return row?.count ?? 0;
+}
+
+/** The ids of the students a filter matches, at most one past BULK_LIMIT (so that a caller can refuse more). */
+export async function matchingIds(db: Queryable, filter: RosterFilter, callingCode: string): Promise<number[]> {
+  const sql = filterSql(filter, callingCode);
+  const rows = await db.query<{ id: number }>(
+    `${sql.with} SELECT s.id FROM ${sql.from} s ${whereOf(sql)} ORDER BY s.id LIMIT ${sql.param(BULK_LIMIT + 1)}`,
+    sql.params,
+  );
+  return rows.map((r) => r.id);
 }

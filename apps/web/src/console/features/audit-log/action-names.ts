@@ -52,9 +52,17 @@ const verbs: Record<string, string> = {
 
 /** Every action the console records today, offered as suggestions in the filter (any code may be typed). */
 export const knownActions = [
-  ...['add', 'update', 'enrol', 'deactivate', 'reactivate', 'sign_out_everywhere', 'import_add', 'import_update'].map(
-    (verb) => `student.${verb}`,
-  ),
+  ...[
+    'add',
+    'update',
+    'enrol',
+    'move',
+    'deactivate',
+    'reactivate',
+    'sign_out_everywhere',
+    'import_add',
+    'import_update',
+  ].map((verb) => `student.${verb}`),
   ...['add', 'update', 'deactivate', 'reactivate'].map((verb) => `staff.${verb}`),
   'registration.approve',
   'registration.reject',

@@ -206,7 +206,15 @@ describe('insights', { timeout: 20_000 }, () => {
       '/Students/list': () =>
         ok({
           students: [
-            { stud_id: 7, name: 'Arjun Sharma', mobile: '+919876543210', active: true, academic_level: 'Class 12' },
+            {
+              stud_id: 7,
+              name: 'Arjun Sharma',
+              mobile: '+919876543210',
+              active: true,
+              academic_level: 'Class 12',
+              subject_ids: [],
+              batch_ids: [],
+            },
           ],
           next: null,
         }),
