@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { decrypt } from 'http_ece';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { createPushSender, type PushSender } from '../src/push/push-sender.ts';
 import { remindDueClasses } from '../src/resources/live-classes/class-reminders.ts';
 import { announceDueNews } from '../src/resources/news/news-notices.ts';
@@ -276,5 +277,16 @@ describe('a news notice', () => {
       { newsId: id, pushed: expect.any(Number), failed: 0 },
     ]);
     expect(read(device, arrivedAt(device).at(-1)!).url).toBe(`/newsandevents/${id}`);
+  });
+});
+
+describe('CLASS_REMINDER_MINUTES and PUSH_CONTACT', () => {
+  it('remind 30 minutes ahead unless told otherwise; 0 is off; a wrong value stops the server naming it', () => {
+    expect(loadConfig({}).CLASS_REMINDER_MINUTES).toBe(30);
+    expect(loadConfig({ CLASS_REMINDER_MINUTES: '0' }).CLASS_REMINDER_MINUTES).toBe(0);
+    expect(() => loadConfig({ CLASS_REMINDER_MINUTES: '-5' })).toThrow(
+      /CLASS_REMINDER_MINUTES: must be 0 \(off\) or more/,
+    );
+    expect(() => loadConfig({ PUSH_CONTACT: 'office@example.org' })).toThrow(/PUSH_CONTACT: must be mailto:/);
   });
 });
