@@ -8,6 +8,7 @@ import { newsRoutes } from './resources/news/routes.ts';
 import { learningRoutes } from './resources/learning/routes.ts';
 import { quizRoutes } from './resources/quizzes/routes.ts';
 import { registrationRoutes } from './resources/registration/routes.ts';
+import { pushRoutes } from './resources/push/routes.ts';
 
 /** Every resource of the contract, under the API base path. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(newsRoutes);
   await app.register(learningRoutes);
   await app.register(quizRoutes);
+  await app.register(pushRoutes);
 }

@@ -27,6 +27,8 @@ import { SmsQueue } from './sms/sms-queue.ts';
 import { startSessionCache } from './sessions/session-cache.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
+import type { Agent } from 'node:https';
+import { createPushSender } from './push/push-sender.ts';
 
 export interface AppOptions {
   config: Config;
@@ -34,12 +36,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMS provider that SMS_PROVIDER names (tests read the codes from it). */
   sms?: SmsSender;
+  /** The HTTPS agent Web Push goes through (tests trust their stand-in push service's certificate with it). */
+  pushAgent?: Agent;
+  /** The clock class reminders and news notices go by (tests control it); the system's by default. */
+  now?: () => Date;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole server without listening; tests build it too. */
-export async function buildApp({ config, db, logger, sms }: AppOptions) {
+export async function buildApp({ config, db, logger, sms, pushAgent, now }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { ...loggerOptions(config), stream: backgroundStdout() },
     genReqId,
@@ -60,6 +66,8 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   app.decorate('db', db);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('smsQueue', new SmsQueue(app.log));
+  app.decorate('push', createPushSender(db, config.PUSH_CONTACT, app.log, pushAgent));
+  app.decorate('now', now ?? (() => new Date()));
   // A code already promised to someone is still handed to the gateway before the server stops.
   app.addHook('onClose', () => app.smsQueue.idle());
   app.decorate('metrics', createMetrics(db));

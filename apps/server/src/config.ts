@@ -152,6 +152,24 @@ const schema = z.object({
     z.string().check(z.refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')),
     'Asia/Kolkata',
   ),
+  /** Minutes before a live class starts that its batch is reminded by Web Push; 0: no reminders (docs/decisions/075). */
+  CLASS_REMINDER_MINUTES: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.gte(0, 'must be 0 (off) or more'),
+        z.lte(1440, 'must be at most 1440 (a day)'),
+      ),
+    30,
+  ),
+  /** Who runs this portal, told to the push services with every notification (`mailto:` or `https:`), as they ask. */
+  PUSH_CONTACT: z._default(
+    z
+      .string()
+      .check(z.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:someone@example.org or an https:// address')),
+    'mailto:admin@example.org',
+  ),
   /**
    * Which X-Forwarded-For hops to believe when limiting sends per address: `false` (none), `true` (one
    * reverse proxy), a number of proxies, or their addresses/CIDRs separated by commas. Never "all":

@@ -5,6 +5,7 @@ import type { StopTimings } from './http/graceful-stop.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
+import type { PushSender } from './push/push-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,10 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Work run later, on whichever instance fetches it first (jobs/job-queue.ts). */
     jobs: JobQueue;
+    /** Web Push to students' devices: class reminders, news notices (docs/decisions/075). */
+    push: PushSender;
+    /** The clock of reminders and notices: the system's, or a test's. */
+    now(): Date;
     /** Set on SIGTERM: /readyz answers 503 while the instance stops (http/graceful-stop.ts). */
     draining: boolean;
     /** Stops serving without losing a request behind a proxy; app.close() follows. */

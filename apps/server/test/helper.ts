@@ -16,6 +16,7 @@ import { seedDemo } from '../src/db/seed/index.ts';
 import { settlingNotices } from './settled-notices.ts';
 import { createSession, createStaffSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
+import type { Agent } from 'node:https';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
@@ -131,6 +132,10 @@ export async function startTestApp(
     seed?: 'demo' | 'courses';
     env?: Record<string, string>;
     sms?: SmsSender;
+    /** The HTTPS agent of Web Push (push.test.ts: one that trusts its stand-in push service). */
+    pushAgent?: Agent;
+    /** The clock of reminders and notices. */
+    now?: () => Date;
     /** Collects the server's JSON log lines (level info and up) here. */
     logLines?: string[];
     /** The embedded database on a thread of its own, as the server runs it (openThreadedTestDatabase). */
@@ -160,7 +165,14 @@ export async function startTestApp(
     ? { ...loggerOptions(config), level: 'info', stream: { write: (line: string) => void lines.push(line) } }
     : false;
   const { serverDb, testDb, settle } = settlingNotices(db);
-  const app = await buildApp({ config, db: serverDb, logger, sms: options.sms });
+  const app = await buildApp({
+    config,
+    db: serverDb,
+    logger,
+    sms: options.sms,
+    pushAgent: options.pushAgent,
+    now: options.now,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;
 

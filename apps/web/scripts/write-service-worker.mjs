@@ -36,6 +36,8 @@ const { count, size, warnings } = await generateSW({
   navigateFallback: '/index.html',
   // The staff console, the API, media, documents and the health checks are never answered with the student shell.
   navigateFallbackDenylist: [/^\/console(\/|$)/, /^\/media\//, /^\/materials\//, /^\/(healthz|readyz|metrics)$/],
+  // Shows pushed class reminders and news notices and opens them (public/push-handler.js, docs/decisions/075).
+  importScripts: ['/push-handler.js'],
   inlineWorkboxRuntime: true,
   sourcemap: false,
   clientsClaim: true,

@@ -52,6 +52,22 @@ export const hindiMessages: Record<string, string> = {
   'Enter your mobile number.': 'अपना मोबाइल नंबर डालें।',
   'Enter the OTP code sent to the number you entered': 'आपके डाले गए नंबर पर भेजा गया OTP कोड डालें',
   'Another country? Start with + and its code.': 'दूसरा देश? + और उसके कोड से शुरू करें।',
+  // Class reminders (features/profile/reminders-opt-in.tsx)
+  'A notification on this device before each of your live classes, and when the institute posts news.':
+    'आपकी हर लाइव कक्षा से पहले, और जब संस्थान समाचार डाले, इस डिवाइस पर एक सूचना।',
+  'Notifications are blocked for this portal. Allow them in the browser’s site settings (the lock beside the address), then try again.':
+    'इस पोर्टल के लिए सूचनाएँ बंद हैं। ब्राउज़र की साइट सेटिंग (पते के पास ताले का निशान) में उन्हें अनुमति दें, फिर दोबारा कोशिश करें।',
+  'Please wait…': 'कृपया रुकें…',
+  'Remind me of classes': 'कक्षाओं की याद दिलाएँ',
+  'Reminders are off': 'याद दिलाना बंद है',
+  'Reminders are on': 'याद दिलाना चालू है',
+  'Reminders need your permission to show notifications.': 'याद दिलाने के लिए सूचनाएँ दिखाने की आपकी अनुमति चाहिए।',
+  'The app is still getting ready on this device. Reload the page and try again.':
+    'ऐप इस डिवाइस पर अभी तैयार हो रहा है। पेज दोबारा लोड करें और फिर कोशिश करें।',
+  'This browser cannot show reminders. On a phone, open the portal in Chrome and add it to the home screen (on an iPhone, Share › Add to Home Screen), then turn them on from the app.':
+    'यह ब्राउज़र याद नहीं दिला सकता। फ़ोन पर पोर्टल को Chrome में खोलें और होम स्क्रीन पर जोड़ें (iPhone पर Share › Add to Home Screen), फिर ऐप से इन्हें चालू करें।',
+  'This browser refused to turn reminders on. Please try again.':
+    'इस ब्राउज़र ने याद दिलाना चालू नहीं होने दिया। कृपया दोबारा कोशिश करें।',
   // The phone field's reading of a number (packages/contract/src/mobile-numbers.ts), also the server's reason under the field
   'The number is too short for India: a digit is missing.': 'भारत के नंबर के लिए यह बहुत छोटा है: एक अंक कम है।',
   'The number is too short: a digit is missing.': 'नंबर बहुत छोटा है: एक अंक कम है।',

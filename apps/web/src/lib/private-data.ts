@@ -16,4 +16,11 @@ export function clearPrivateData() {
   for (const key of PRIVATE_KEYS) localStorage.removeItem(key);
   sessionStorage.removeItem(WATCH_EXIT_KEY);
   if ('caches' in window) for (const name of PRIVATE_CACHES) void caches.delete(name).catch(() => undefined);
+  // The device's push subscription was the student's (the server dropped it with the session): the next person
+  // signed in here is not reminded of their classes, and turns reminders on for themselves (decision 075).
+  void navigator.serviceWorker
+    ?.getRegistration()
+    .then((worker) => worker?.pushManager?.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
 }

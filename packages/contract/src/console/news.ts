@@ -47,7 +47,10 @@ export const saveNews = consoleEndpoint({
   response: envelope(managedNews),
 });
 
-/** Publishes now, at a time (`at`, ISO with offset), or takes an item back to draft (`at: null`). */
+/**
+ * Publishes now, at a time (`at`, ISO with offset), or takes an item back to draft (`at: null`). `notify`: also
+ * announce it by Web Push to every student who allowed notifications, once, when it is published (docs/decisions/075).
+ */
 export const publishNews = consoleEndpoint({
   method: 'POST',
   path: '/News/publish',
@@ -55,6 +58,7 @@ export const publishNews = consoleEndpoint({
   body: z.strictObject({
     id,
     at: z.optional(z.nullable(z.iso.datetime({ offset: true, message: 'at must be a time with its offset' }))),
+    notify: z.optional(z.boolean()),
   }),
   response: envelope(managedNews),
 });

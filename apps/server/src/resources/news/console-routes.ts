@@ -12,11 +12,20 @@ import {
   updateNews,
 } from './managed-news-repository.ts';
 import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
+import { every } from '../../timers/every.ts';
+import { announceDueNews, requestNewsNotice } from './news-notices.ts';
+
+/** How often the server looks for scheduled news to announce whose time has come. */
+const NOTICE_TICK_MS = 60_000;
 
 const missing = () => new ApiError(404, 'id: there is no such news item (it may have been deleted).');
 
 /** Staff write, publish, schedule, take back and delete news; every change is in the audit log. */
 export async function newsConsoleRoutes(app: FastifyInstance) {
+  const notices = every(app, 'news notices', NOTICE_TICK_MS, () =>
+    announceDueNews({ db: app.db, push: app.push, now: app.now() }),
+  );
+
   defineConsoleRoute(app, listCall, async () => ({
     status: true,
     message: 'News',
@@ -50,6 +59,8 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
       const after = await setPublished(tx, body.id, body.at === undefined ? 'now' : body.at);
       const action =
         after.status === 'draft' ? 'news.unpublish' : after.status === 'scheduled' ? 'news.schedule' : 'news.publish';
+      const notify = body.notify === true && after.status !== 'draft';
+      if (notify) await requestNewsNotice(tx, body.id);
       return {
         answer: after,
         audit: {
@@ -57,10 +68,12 @@ export async function newsConsoleRoutes(app: FastifyInstance) {
           entity: 'news',
           entityId: body.id,
           before: { published_at: before.published_at },
-          after: { published_at: after.published_at },
+          after: { published_at: after.published_at, ...(notify ? { notify: true } : {}) },
         },
       };
     });
+    // Published now: announced at once, not at the next turn.
+    if (body.notify && changed.status === 'published') notices.nudge();
     const message =
       changed.status === 'draft'
         ? 'Students no longer see it.'

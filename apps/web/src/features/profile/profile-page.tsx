@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Page } from '../../components/layout/page.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { t } from '../../i18n/language.ts';
+
+// Its own chunk, fetched once the profile is on screen: push code never weighs on a first load. Offline, when the
+// chunk cannot come, the profile shows without it.
+const RemindersOptIn = lazy(() => import('./reminders-opt-in.tsx').catch(() => ({ default: () => null })));
 
 export default function ProfilePage() {
   const profile = useProfile();
@@ -24,6 +29,9 @@ export default function ProfilePage() {
           </section>
         )}
       </QueryView>
+      <Suspense fallback={null}>
+        <RemindersOptIn />
+      </Suspense>
     </Page>
   );
 }

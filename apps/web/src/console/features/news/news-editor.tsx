@@ -20,6 +20,7 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
   const [publishAt, setPublishAt] = useState(
     item?.status === 'scheduled' && item.published_at ? isoToZoned(item.published_at, INSTITUTE_TIME_ZONE) : '',
   );
+  const [notify, setNotify] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { save, publish } = useNewsActions();
 
@@ -33,6 +34,7 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
             await publish.mutateAsync({
               id: saved.id,
               live: true,
+              notify,
               ...(publishAt ? { at: zonedToIso(publishAt, INSTITUTE_TIME_ZONE) } : {}),
             })
           ).message,
@@ -95,6 +97,26 @@ export function NewsEditor({ item, onDone }: { item: ManagedNews | null; onDone:
           onChange={setPublishAt}
           problem={problems.at}
         />
+      )}
+      {item?.status === 'published' ? null : (
+        <div className="flex items-start gap-2">
+          <input
+            id="news-notify"
+            type="checkbox"
+            checked={notify}
+            onChange={(event) => setNotify(event.target.checked)}
+            aria-describedby="news-notify-hint"
+            className="mt-1 h-5 w-5"
+          />
+          <div>
+            <label htmlFor="news-notify" className="font-medium">
+              Notify students when it is published
+            </label>
+            <p id="news-notify-hint" className="text-sm text-slate-600">
+              A notification on the phones of students who turned reminders on in the app, once, with the heading.
+            </p>
+          </div>
+        </div>
       )}
       <section aria-labelledby="news-preview-heading" className="rounded-lg border border-dashed border-slate-300 p-3">
         <h2 id="news-preview-heading" className="mb-2 text-sm font-medium text-slate-600">

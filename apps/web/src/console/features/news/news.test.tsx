@@ -52,6 +52,22 @@ describe('news in the console', { timeout: 20_000 }, () => {
     expect(sent(calls, '/News/publish')).toEqual([{ id: 2 }, { id: 1, at: null }]);
   });
 
+  it('publishes with a notice to students only when "Notify students" is ticked (off by default)', async () => {
+    const { calls, user } = renderNews({
+      '/News/list': () => ok({ items: [] }),
+      '/News/save': () => ok(item(7, 'Holiday', 'draft')),
+      '/News/publish': () => ok(item(7, 'Holiday', 'published'), 'Students see it now.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New item' }));
+    await user.type(screen.getByLabelText('Heading'), 'Holiday');
+    const notify = screen.getByRole('checkbox', { name: 'Notify students when it is published' });
+    expect(notify).not.toBeChecked();
+    await user.click(notify);
+    await user.click(screen.getByRole('button', { name: 'Save and publish' }));
+    expect(await screen.findByText('Students see it now.')).toBeInTheDocument();
+    expect(sent(calls, '/News/publish')).toEqual([{ id: 7, notify: true }]);
+  });
+
   it('writes a new item with the toolbar: bold and a bulleted list, previewed and saved as HTML, then published', async () => {
     const { calls, user } = renderNews({
       '/News/list': () => ok({ items: [] }),

@@ -23,8 +23,11 @@ export function useNewsActions() {
   return {
     save: useMutation({ mutationFn: (draft: NewsDraft) => callConsole(saveNews, draft), onSettled: settled }),
     publish: useMutation({
-      mutationFn: ({ id, live, at }: { id: number; live: boolean; at?: string }) =>
-        callConsole(publishNews, live ? (at ? { id, at } : { id }) : { id, at: null }),
+      mutationFn: ({ id, live, at, notify }: { id: number; live: boolean; at?: string; notify?: boolean }) =>
+        callConsole(
+          publishNews,
+          live ? { id, ...(at ? { at } : {}), ...(notify ? { notify: true } : {}) } : { id, at: null },
+        ),
       onSettled: settled,
     }),
     remove: useMutation({ mutationFn: (id: number) => callConsole(deleteNews, { id }), onSettled: settled }),
