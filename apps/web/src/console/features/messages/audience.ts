@@ -15,4 +15,3 @@ export function startingAudience(search: string, state: unknown): StartingAudien
       : [];
   return fromState.length > 0 ? { student_ids: fromState } : undefined;
 }
-
