@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, phone } from './support/browser.ts';
+import { openPage, outboxSize, phone, waitForCode } from './support/browser.ts';
 import { clippedContent, horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
-import { signInToConsole } from './support/console.ts';
+import { DEMO_ADMIN_MOBILE, signInToConsole } from './support/console.ts';
 
 const browser = useBrowser();
 const screenshot = screenshots('console-360-');
@@ -134,4 +134,87 @@ describe('every console screen on a 360 px phone', () => {
     expect(errors).toEqual([]);
     await close();
   }, 240_000);
+  // A route holds more than its first screen: these are the states a clerk reaches inside the routes above.
+  it('fits the screen and is accessible inside the routes: sign-in, a student, a news item, an import preview, an audit entry, a request', async () => {
+    const { page, errors, close } = await openPage(browser(), phone);
+    await page.goto('/console/sign-in');
+    await page.getByLabel('Mobile number').fill(`+91 ${DEMO_ADMIN_MOBILE}`);
+    await expectFits(page, 'sign-in');
+    const seen = await outboxSize();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Sign-in code').fill(await waitForCode(DEMO_ADMIN_MOBILE, seen));
+    await expectFits(page, 'sign-in code');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+
+    // A student opened from the roster, with their subjects and batches.
+    await page.goto('/console/students');
+    await page.getByLabel('Search by name or number').fill('Arjun');
+    await page.getByRole('link', { name: 'Arjun Sharma' }).click();
+    await page.getByRole('heading', { name: 'Arjun Sharma' }).waitFor();
+    await expectFits(page, 'student editor');
+
+    // A news item being written, in the rich-text editor, with its preview.
+    await page.goto('/console/news');
+    await page.getByRole('button', { name: 'New item' }).click();
+    await page.getByLabel('Heading').fill('Fees for the winter term are due on Monday, 1 December');
+    await page.getByRole('textbox', { name: 'Text' }).click();
+    await page.keyboard.type(
+      'Pay at the office between 10 am and 4 pm. https://institute.example.com/fees/winter-term',
+    );
+    await page.getByRole('region', { name: 'How students will see it' }).getByText('Pay at the office').waitFor();
+    await expectFits(page, 'news editor');
+
+    // The import preview of a sheet Excel saved as "CSV (Comma delimited)": its lines' problems, listed.
+    await page.goto('/console/students/import');
+    const damaged = [
+      "S.No.,Student Name,Mobile No.,Father's Name,Email ID,State,District,Class,Subject,Batch,Roll No",
+      '1,????? ?????,98290 11111,???? ?????,rahul@example.com,Rajasthan,Jaipur,Class 11,Physics,,14',
+      '2,Sunita Verma,98290 2222,"Verma, Mohan",,Rajasthan,Jaipur,Class 12,Astronomy,,15',
+    ].join('\r\n');
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(damaged) });
+    await page.getByText('In Excel choose File > Save As', { exact: false }).first().waitFor();
+    await expectFits(page, 'import preview');
+
+    // An audit entry opened to what it changed.
+    await page.goto('/console/audit-log');
+    const changes = page.getByRole('list', { name: 'Changes' });
+    await changes.locator('summary').first().click();
+    await changes.getByRole('table', { name: 'What changed' }).first().waitFor();
+    await expectFits(page, 'audit entry');
+
+    // A registration waiting, with its subjects and batches to choose; then turned down, to leave none waiting.
+    const levels = await (await page.request.get('/console/micros/Api/Auth/academic_levels')).json();
+    const mobile = '9988770360';
+    const asked = outboxSize();
+    const signup = await page.request.post('/console/micros/Api/Auth/signup', {
+      data: {
+        name: 'Kavita Raghunathan Subramaniam',
+        guardian: 'Raghunathan Subramaniam Venkataraman',
+        state: 'Rajasthan',
+        district: 'Jaipur',
+        email: 'kavita.raghunathan.subramaniam@example.com',
+        phone_code: '91',
+        mobile,
+        academic_level: (levels as { data: { id: number }[] }).data[0]!.id,
+      },
+    });
+    const { data } = (await signup.json()) as { data: { otp_ref: string } };
+    await page.request.post('/console/micros/Api/Auth/verifyOTP', {
+      data: { otp_ref: data.otp_ref, otp: await waitForCode(mobile, await asked) },
+    });
+    await page.goto('/console/registrations');
+    const card = page.getByRole('article', { name: 'Kavita Raghunathan Subramaniam' });
+    await card.waitFor();
+    await expectFits(page, 'registration request');
+    await card.getByRole('button', { name: 'Reject…' }).click();
+    await card.getByLabel('Reason (sent to the student by SMS)').fill('Please ask at the office.');
+    await card.getByRole('button', { name: 'Reject Kavita Raghunathan Subramaniam' }).click();
+    await page.getByText('No requests are waiting.').waitFor();
+
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
 });

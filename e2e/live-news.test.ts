@@ -120,6 +120,27 @@ describe.each(devices)('live classes and news on %s', (_name, device, width) => 
     expect(await finished.first().textContent()).toContain('Finished');
   });
 
+  it('keeps Join Live switched off on a class hours away, saying when it opens (15 minutes before the start)', async () => {
+    const upcoming = page.getByRole('article').filter({ hasText: 'Upcoming' });
+    expect(await upcoming.count()).toBeGreaterThanOrEqual(1);
+    expect(await upcoming.getByRole('link', { name: /Join Live/ }).count()).toBe(0);
+    const join = upcoming.first().getByRole('button', { name: 'Join Live' });
+    expect(await join.isDisabled()).toBe(true);
+    // "Starts today at 5:00 pm" and "Opens today at 4:45 pm": a quarter of an hour before, on the card.
+    const minutes = (text: string | null) => {
+      const [, h, m, half] = text!.match(/(\d{1,2}):(\d{2})\s*([ap])m/i)!;
+      return ((Number(h) % 12) + (half!.toLowerCase() === 'p' ? 12 : 0)) * 60 + Number(m);
+    };
+    const starts = minutes(await upcoming.first().locator('time').first().textContent());
+    const opens = minutes(
+      await upcoming
+        .first()
+        .getByText(/^Opens /)
+        .textContent(),
+    );
+    expect((starts - opens + 24 * 60) % (24 * 60)).toBe(15);
+  });
+
   it('shows the chosen class on /live with its Join Live link', async () => {
     await page
       .getByRole('article')

@@ -32,6 +32,49 @@ describe('a number typed the usual way, key by key, on a 360 px phone', () => {
     await close();
   });
 
+  // Every way the roster import reads a number (packages/contract/test/phone.test.ts): one student, however written.
+  it.each([
+    ['typed key by key', 'type'],
+    ['pasted', 'paste'],
+  ] as const)('reads each way of writing the number alike when %s, and never sends another', async (_, how) => {
+    const writings = [
+      '+91 99501 23456',
+      '919950123456',
+      '09950123456',
+      '0091 99501 23456',
+      '0091-99501-23456',
+      '9950123456',
+      '99501-23456',
+      '+91-99501-23456',
+      '91 99501 23456',
+    ];
+    const { page, errors, close } = await openPage(browser(), phone);
+    await openLogin(page);
+    const field = page.getByLabel('Mobile number');
+    const seen: Record<string, string> = {};
+    for (const written of writings) {
+      await field.fill('');
+      await field.focus();
+      if (how === 'type') await page.keyboard.type(written);
+      else
+        await field.evaluate((input, text) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', text);
+          input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        }, written);
+      // Once left, a number is shown as the roster shows it: what the field read, in full.
+      await page.getByRole('button', { name: 'Send code' }).focus();
+      seen[written] = await field.inputValue();
+    }
+    expect(seen).toEqual(Object.fromEntries(writings.map((written) => [written, '+91 99501 23456'])));
+    // And the last one is sent as that number.
+    const body = nextBody(page, '/Auth/login');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    expect(await body).toEqual(sent);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('refuses, under the field, a number it would have to guess at', async () => {
     const { page, close } = await openPage(browser(), phone);
     await openLogin(page);

@@ -101,3 +101,22 @@ export const clippedContent = (page: Page) =>
     }
     return found;
   });
+
+/**
+ * What the student app's sweeps ask of a screen: its language, no serious accessibility problem, no sideways
+ * overflow, nothing clipped. Compare with `screenIsFine(where, lang)`; `where` names the screen in a failure.
+ */
+export const screenFindings = async (page: Page, where: string) => ({
+  where,
+  lang: await page.evaluate(() => document.documentElement.lang),
+  violations: await seriousViolations(page),
+  overflow: await horizontalOverflow(page),
+  clipped: await clippedContent(page),
+});
+export const screenIsFine = (where: string, lang: 'en' | 'hi') => ({
+  where,
+  lang,
+  violations: [],
+  overflow: 0,
+  clipped: [],
+});

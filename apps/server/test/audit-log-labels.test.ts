@@ -29,6 +29,18 @@ describe("the audit log's labels: what was changed, by name", () => {
     });
   });
 
+  it('names the students an import added and changed, not "student 41"', async () => {
+    const importFile = async (lines: string[]) =>
+      call('/Students/import_commit', {
+        file: Buffer.from(['name,mobile,guardian', ...lines].join('\n')).toString('base64'),
+      });
+    await importFile(['राहुल शर्मा,98290 55501,रमेश शर्मा']);
+    const added = await newest('student.import_add');
+    expect(added).toMatchObject({ entity: 'student', label: 'राहुल शर्मा' });
+    await importFile(['राहुल शर्मा,98290 55501,सुनीता शर्मा']);
+    expect(await newest('student.import_update')).toMatchObject({ entity_id: added.entity_id, label: 'राहुल शर्मा' });
+  });
+
   it('names a renamed subject by its new name, a moved topic by its name, and a deleted chapter by the name it had', async () => {
     const subject = (await call('/Subject/save', { name: 'Astronomy (audit)', thumbnail: '' })).body.data;
     await call('/Subject/save', { id: subject.id, name: 'Astronomy', thumbnail: '' });

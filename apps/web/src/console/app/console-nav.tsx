@@ -6,7 +6,9 @@ import type { ConsolePage } from './console-pages.ts';
 export function ConsoleNav({ pages }: { pages: ConsolePage[] }) {
   return (
     <nav aria-label="Console" className="border-b border-slate-200 bg-white md:border-b-0 md:border-r">
-      <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:px-3 md:py-4">
+      {/* Relative: the badge's screen-reader text (sr-only, absolutely placed) stays inside the scrolling row; placed
+          by the page instead, it widened a phone's page to 1,361 px while a registration waited. */}
+      <ul className="relative flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:px-3 md:py-4">
         {pages.map((page) => (
           <li key={page.path} className="shrink-0">
             <NavLink page={page} />

@@ -2,7 +2,8 @@ import { ShareBar } from '../../components/share-bar.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { useQuizInsights } from './api/insights.ts';
 import { QueryState } from '../../components/query-state.tsx';
-import { Section, Table } from './parts.tsx';
+import { Table } from '../../components/table-or-cards.tsx';
+import { Section } from './parts.tsx';
 
 /**
  * A quiz's results in students (each judged by their best attempt): how many attempted, passed, and their average

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
-import { Table } from './parts.tsx';
+import { Table } from '../../components/table-or-cards.tsx';
 
 /** A student as every by-name list names them; `extra` are the list's own columns, shown and exported. */
 export interface ListedStudent {

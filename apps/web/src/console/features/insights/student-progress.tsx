@@ -4,7 +4,8 @@ import { QueryState } from '../../components/query-state.tsx';
 import { ShareBar } from '../../components/share-bar.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { useStudentInsights, useStudentSearch } from './api/insights.ts';
-import { Section, Table } from './parts.tsx';
+import { Table } from '../../components/table-or-cards.tsx';
+import { Section } from './parts.tsx';
 
 /**
  * Finds a student by name or number, then shows what they watched and how their quizzes went; `linked` (a name

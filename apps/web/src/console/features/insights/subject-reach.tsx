@@ -3,7 +3,8 @@ import { ShareBar } from '../../components/share-bar.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { useSubjectInsights } from './api/insights.ts';
 import { QueryState } from '../../components/query-state.tsx';
-import { Section, Table } from './parts.tsx';
+import { Table } from '../../components/table-or-cards.tsx';
+import { Section } from './parts.tsx';
 import { TopicStudents } from './topic-students.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import type { ImportLine } from '@portal/contract/console';
 import { useState } from 'react';
+import { Table } from '../../components/table-or-cards.tsx';
 
 const statusText: Record<ImportLine['status'], string> = {
   new: 'New',
@@ -67,55 +68,34 @@ export function ImportPreview({
           No lines of this kind.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Lines of the file and what the import does with each</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Line
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Result
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Mobile
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Details
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {visible.map((line) => (
-                <tr key={line.line}>
-                  <td className="px-3 py-2 tabular-nums">{line.line}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 font-medium ${statusStyle[line.status]}`}>
-                      {statusText[line.status]}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{line.name}</td>
-                  <td className="px-3 py-2 tabular-nums">{line.mobile}</td>
-                  <td className="px-3 py-2">
-                    {line.problems.length > 1 ? (
-                      <ul className="list-inside list-disc space-y-1">
-                        {line.problems.map((problem, i) => (
-                          <li key={`${i} ${problem}`}>{problem}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      line.message
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Lines of the file and what the import does with each"
+          head={['Line', 'Result', 'Name', 'Mobile', 'Details']}
+          rows={visible.map((line) => ({
+            key: line.line,
+            cells: [
+              <span key="line" className="tabular-nums">
+                {line.line}
+              </span>,
+              <span key="result" className={`rounded px-2 py-0.5 font-medium ${statusStyle[line.status]}`}>
+                {statusText[line.status]}
+              </span>,
+              line.name,
+              <span key="mobile" className="tabular-nums">
+                {line.mobile}
+              </span>,
+              line.problems.length > 1 ? (
+                <ul key="details" className="list-inside list-disc space-y-1">
+                  {line.problems.map((problem, i) => (
+                    <li key={`${i} ${problem}`}>{problem}</li>
+                  ))}
+                </ul>
+              ) : (
+                line.message
+              ),
+            ],
+          }))}
+        />
       )}
       {shown.length > visible.length ? (
         <p className="text-sm text-slate-600">The first 500 of {shown.length} lines are shown.</p>
