@@ -127,7 +127,7 @@ describe('a course from the console to the students', () => {
     const student = await openPage(browser(), desktop);
     await signIn(student.page);
     await student.page
-      .getByRole('link', { name: /My Class/ })
+      .getByRole('link', { name: /My Subjects/ })
       .first()
       .click();
     await student.page.getByRole('link', { name: 'Space Science' }).click();

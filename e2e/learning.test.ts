@@ -23,10 +23,10 @@ async function expectPlaying(page: Page, from = 0) {
   await expect.poll(async () => (await videoState(page))!.time, { timeout: 10_000 }).toBeGreaterThan(first + 0.5);
 }
 
-/** Home → My Class → Physics → Units and Measurements: the topic list. */
+/** Home → My Subjects → Physics → Units and Measurements: the topic list. */
 async function openTopicList(page: Page) {
   await page
-    .getByRole('link', { name: /My Class/ })
+    .getByRole('link', { name: /My Subjects/ })
     .first()
     .click();
   await page.waitForURL('**/subjects');
@@ -135,7 +135,7 @@ describe('leaving the player by reloading', () => {
     const { page, errors, close } = await openPage(browser(), desktop);
     await signIn(page);
     await page
-      .getByRole('link', { name: /My Class/ })
+      .getByRole('link', { name: /My Subjects/ })
       .first()
       .click();
     await page.getByRole('link', { name: 'Physics' }).click();

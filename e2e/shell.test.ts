@@ -7,7 +7,7 @@ const browser = useBrowser();
 
 const screenshot = screenshots();
 
-const tileTitles = ['Live Class', 'My Class', 'Study Materials', 'Quiz', 'Watch History', 'My Profile'];
+const tileTitles = ['Live Class', 'My Subjects', 'Study Materials', 'Quiz', 'Watch History', 'My Profile'];
 
 /** The six tiles, each visible, with their boxes. */
 async function tileBoxes(page: Page) {
@@ -42,7 +42,7 @@ describe('the shell on a 360 px phone', () => {
     const items = page.getByRole('menuitem');
     expect(await items.allTextContents()).toEqual([
       'Home',
-      'My Subject',
+      'My Subjects',
       'News/Events',
       'Live Classes',
       'Watch History',

@@ -47,7 +47,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     await openMenu(user);
     expect(itemNames()).toEqual([
       'Home',
-      'My Subject',
+      'My Subjects',
       'News/Events',
       'Live Classes',
       'Watch History',

@@ -22,7 +22,7 @@ import { useLanguage } from '../../i18n/use-language.ts';
  */
 const links = [
   { href: '/', label: msg('Home'), smallOnly: true },
-  { href: '/subjects', label: msg('My Subject'), smallOnly: true },
+  { href: '/subjects', label: msg('My Subjects'), smallOnly: true },
   { href: '/news-and-events', label: msg('News/Events'), smallOnly: false },
   { href: '/live-class', label: msg('Live Classes'), smallOnly: true },
   { href: '/history', label: msg('Watch History'), smallOnly: true },

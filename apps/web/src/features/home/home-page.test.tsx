@@ -15,7 +15,7 @@ describe('Home', () => {
     expect(tiles.map((tile) => [tile.querySelector('.font-semibold')?.textContent, tile.getAttribute('href')])).toEqual(
       [
         ['Live Class', '/live-class'],
-        ['My Class', '/subjects'],
+        ['My Subjects', '/subjects'],
         ['Study Materials', '/study-materials-subjects'],
         ['Quiz', '/quiz/subjects'],
         ['Watch History', '/history'],

@@ -5,7 +5,7 @@ import { msg, t } from '../../i18n/language.ts';
 
 const tiles: Tile[] = [
   { title: msg('Live Class'), subtitle: msg('Join your batch online'), href: '/live-class', icon: 'live' },
-  { title: msg('My Class'), subtitle: msg('Subjects, chapters and videos'), href: '/subjects', icon: 'book' },
+  { title: msg('My Subjects'), subtitle: msg('Subjects, chapters and videos'), href: '/subjects', icon: 'book' },
   {
     title: msg('Study Materials'),
     subtitle: msg('Notes and PDFs'),
