@@ -43,13 +43,24 @@ describe('a course from the console to the students', () => {
 
     const material = chapter.getByRole('form', { name: 'Add a study material' });
     await material.getByLabel('Title').fill('Gravitation notes');
+    // The PDF's upload is held until the form has been seen waiting for it: "Add material" cannot be pressed meanwhile.
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await staff.page.route(/\/Media\/upload/, async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
     await material.getByLabel('PDF file').setInputFiles(demoFile('materials/units-and-measurements-notes.pdf'));
+    await material.getByText('Waiting for the PDF to finish uploading.').waitFor();
+    expect(await material.getByRole('button', { name: 'Add material' }).isDisabled()).toBe(true);
+    releaseUpload();
     await material.getByText('units-and-measurements-notes.pdf is uploaded.').waitFor();
+    await staff.page.unroute(/\/Media\/upload/);
     await material.getByRole('button', { name: 'Add material' }).click();
-    await chapter
-      .getByRole('list', { name: 'Study materials of Gravitation' })
-      .getByText('Gravitation notes')
-      .waitFor();
+    const materials = chapter.getByRole('list', { name: 'Study materials of Gravitation' });
+    await materials.getByText('Gravitation notes').waitFor();
+    // Staff see the file's own name, not the stored upload-….pdf.
+    await materials.getByText('units-and-measurements-notes.pdf').waitFor();
 
     // A file that is not what it claims is refused with the server's reason, beside the field.
     await topic.getByLabel('Video file (mp4 or webm)').setInputFiles({
