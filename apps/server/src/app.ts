@@ -16,7 +16,7 @@ import {
   registerRequestIds,
 } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
-import { registerMedia } from './media/index.ts';
+import { registerMedia, startEncoder } from './media/index.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -62,6 +62,9 @@ export async function buildApp({ config, db, logger, sms }: AppOptions) {
   // A code already promised to someone is still handed to the gateway before the server stops.
   app.addHook('onClose', () => app.smsQueue.idle());
   app.decorate('metrics', createMetrics(db));
+  app.decorate('encoder', startEncoder(config, db, app.log));
+  // A video being encoded goes back to the queue, for this server's next start or another instance.
+  app.addHook('onClose', () => app.encoder.stop());
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { StopTimings } from './http/graceful-stop.ts';
+import type { EncodeWorker } from './media/encode-worker.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Sign-in codes are texted from here, after their request is answered. */
     smsQueue: SmsQueue;
+    /** Encodes uploaded videos into their HLS ladder in the background (media/encode-worker.ts). */
+    encoder: EncodeWorker;
     metrics: Metrics;
     /** Set on SIGTERM: /readyz answers 503 while the instance stops (http/graceful-stop.ts). */
     draining: boolean;
