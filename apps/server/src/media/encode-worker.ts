@@ -63,10 +63,13 @@ export class EncodeWorker {
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 10_000);
     this.timer.unref();
     // Renewed apart from ffmpeg's progress, which a long first frame or a slow disk may hold back.
-    this.heartbeat = setInterval(() => {
-      for (const source of this.running.keys())
-        void recordProgress(this.options.db, this.id, source, 0).catch(() => undefined);
-    }, (STALE_SECONDS * 1000) / 4);
+    this.heartbeat = setInterval(
+      () => {
+        for (const source of this.running.keys())
+          void recordProgress(this.options.db, this.id, source, 0).catch(() => undefined);
+      },
+      (STALE_SECONDS * 1000) / 4,
+    );
     this.heartbeat.unref();
     this.kick();
   }

@@ -84,7 +84,8 @@ export function ladderArguments(source: string, out: string, probed: Probe, step
   const filters = [
     `[0:v]split=${steps.length}${steps.map((_, i) => `[in${i}]`).join('')}`,
     ...steps.map(
-      (step, i) => `[in${i}]fps=${Math.min(step.fps, Math.round(probed.fps) || step.fps)},scale=-2:${step.height}[v${i}]`,
+      (step, i) =>
+        `[in${i}]fps=${Math.min(step.fps, Math.round(probed.fps) || step.fps)},scale=-2:${step.height}[v${i}]`,
     ),
   ].join(';');
   const perStep = steps.flatMap((step, i) => [
@@ -170,24 +171,28 @@ export async function encodeLadder(
     },
   });
   // The poster: a frame a little way in (a lecture's first frame is often black), 360 px high at most.
-  await run(tools.ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    '-ss',
-    String(Math.min(5, probed.durationSeconds / 10)),
-    '-i',
-    source,
-    '-frames:v',
-    '1',
-    '-vf',
-    `scale=-2:${Math.min(360, probed.height)}`,
-    '-q:v',
-    '4',
-    join(out, POSTER),
-  ], { signal });
+  await run(
+    tools.ffmpeg,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      '-ss',
+      String(Math.min(5, probed.durationSeconds / 10)),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=-2:${Math.min(360, probed.height)}`,
+      '-q:v',
+      '4',
+      join(out, POSTER),
+    ],
+    { signal },
+  );
   return { probe: probed, steps: await madeSteps(out, steps) };
 }
 

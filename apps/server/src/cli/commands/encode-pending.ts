@@ -16,7 +16,12 @@ export default defineCommand({
       warn: (fields: { source?: string; reason?: string }) => void failures.push(`${fields.source}: ${fields.reason}`),
       error: (_fields: object, message: string) => void failures.push(message),
     };
-    const worker = startEncoder({ ...config, ENCODE_CONCURRENCY: Math.max(1, config.ENCODE_CONCURRENCY) }, db, log, 1000);
+    const worker = startEncoder(
+      { ...config, ENCODE_CONCURRENCY: Math.max(1, config.ENCODE_CONCURRENCY) },
+      db,
+      log,
+      1000,
+    );
     const shown = new Map<string, string>();
     try {
       // Jobs a running server holds are waited for too: the command ends when the queue is empty.

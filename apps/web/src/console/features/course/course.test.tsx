@@ -23,7 +23,8 @@ const chapter: AuthoredChapter = {
       video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm',
       video_name: null,
       duration_seconds: 754,
-      watched_by: 3, encoding: null,
+      watched_by: 3,
+      encoding: null,
     },
     {
       id: 101,
@@ -31,7 +32,8 @@ const chapter: AuthoredChapter = {
       video_link: 'https://vimeo.com/42',
       video_name: null,
       duration_seconds: null,
-      watched_by: 0, encoding: null,
+      watched_by: 0,
+      encoding: null,
     },
   ],
   materials: [

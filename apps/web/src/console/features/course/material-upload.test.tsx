@@ -26,7 +26,8 @@ const chapter: AuthoredChapter = {
       video_link: '/media/uploads/0123456789abcdef0123456789abcdef.webm',
       video_name: 'Kepler lecture 1.webm',
       duration_seconds: 754,
-      watched_by: 3, encoding: null,
+      watched_by: 3,
+      encoding: null,
     },
   ],
   materials: [
