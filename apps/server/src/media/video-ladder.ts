@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 
 // The HLS ladder of a lecture video (docs/decisions/074): a few steps of the same video, each cut into segments of
 // SEGMENT_SECONDS, that hls.js switches between as the line allows. Lectures are mostly still (slides, a
-// whiteboard, a face): the lowest step keeps 12 frames a second, which is what lets it fit 2G/3G lines.
+// whiteboard, a face): the lowest step keeps 12 frames a second, which is what lets it fit 2G/3G lines. Segments are
+// 4 s: the first one of the lowest step is what a slow line waits for before playback starts.
 
 /** One step of the ladder: its height, frame rate cap and bitrates (bits a second). */
 export interface Step {
@@ -21,7 +22,7 @@ export const STEPS: readonly Step[] = [
   { height: 720, fps: 30, videoBits: 1_500_000, audioBits: 96_000 },
 ];
 
-export const SEGMENT_SECONDS = 6;
+export const SEGMENT_SECONDS = 4;
 /** The ladder's own playlist, which names the steps' playlists beside it. */
 export const MASTER = 'master.m3u8';
 export const POSTER = 'poster.jpg';
