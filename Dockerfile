@@ -25,6 +25,8 @@ ENV NODE_ENV=production \
     MEDIA_DIR=/data/media \
     MATERIALS_DIR=/data/materials
 WORKDIR /app
+# ffmpeg encodes uploaded videos into the HLS ladder that plays on slow networks (docs/decisions/074).
+RUN apk add --no-cache ffmpeg
 COPY --from=build /release /app
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -91,6 +91,8 @@ const building = wantsBuild
 if (!only || only === 'unit') {
   // Prometheus's linter for /metrics (installed with apt-get when missing and root, as Chromium is).
   await run('promtool', 'bash', ['scripts/ensure-promtool.sh']);
+  // ffmpeg, which the video ladder tests encode short clips with (Debian's package, the same way).
+  await run('ffmpeg', 'bash', ['scripts/ensure-ffmpeg.sh']);
   // One run: the web tests, the API tests on PGlite and (with TEST_DATABASE_URL) on PostgreSQL side by side, so a
   // file waiting on one database leaves the cores to the others. vitest's own default on 2 cores is one worker; the
   // API tests wait on their databases and servers often enough that two keep both cores busy. A failure's project

@@ -109,14 +109,18 @@ export async function signInThroughLoginScreen(page: Page, mobile = DEMO_MOBILE)
 /**
  * Signs in through the real API, with the code from the outbox and the page's own cookies (the device cookie too),
  * stores the session as the login screen does, and opens Home: a second or two less than the screen for each of
- * the files that are about something else (auth.test.ts and registration.test.ts go through the screen).
+ * the files that are about something else (auth.test.ts and registration.test.ts go through the screen). `outbox`:
+ * a portal of the test's own.
  */
-export async function signIn(page: Page, mobile = DEMO_MOBILE) {
+export async function signIn(page: Page, mobile = DEMO_MOBILE, outbox?: string) {
   const post = async (path: string, data: object) =>
     (await page.request.post(`/console/micros/Api${path}`, { data })).json();
-  const seen = await outboxSize();
+  const seen = await outboxSize(outbox);
   const sent = await post('/Auth/login', { mobile, phone_code: '91' });
-  const verified = await post('/Auth/verifyOTP', { otp_ref: sent.data.otp_ref, otp: await waitForCode(mobile, seen) });
+  const verified = await post('/Auth/verifyOTP', {
+    otp_ref: sent.data.otp_ref,
+    otp: await waitForCode(mobile, seen, outbox),
+  });
   if (!verified.token) throw new Error(`Signing in ${mobile} was refused: ${verified.message}`);
   await page.goto('/favicon.svg');
   // The student app's saved session (apps/web/src/lib/session-store.ts: key userData, version 1).

@@ -16,7 +16,7 @@ import {
   registerRequestIds,
 } from './http/request-logging.ts';
 import { notFoundHandler } from './http/not-found.ts';
-import { registerMedia } from './media/index.ts';
+import { registerMedia, startEncoder } from './media/index.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -75,6 +75,9 @@ export async function buildApp({ config, db, logger, sms, pushAgent, now }: AppO
   const jobs = await startJobQueue({ db, log: app.log, pollingSeconds: config.JOB_POLL_SECONDS });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  app.decorate('encoder', startEncoder(config, db, app.log));
+  // A video being encoded goes back to the queue, for this server's next start or another instance.
+  app.addHook('onClose', () => app.encoder.stop());
   const stopSessionCache = await startSessionCache(db);
   app.addHook('onClose', stopSessionCache);
   registerErrorHandler(app);

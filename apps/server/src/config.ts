@@ -73,6 +73,11 @@ const schema = z.object({
   MAX_VIDEO_MB: wholeNumber(1, 1024),
   MAX_PDF_MB: wholeNumber(1, 50),
   MAX_PICTURE_MB: wholeNumber(1, 5),
+  /** Videos encoded into their HLS ladder at once on this machine (docs/decisions/074); 0: this machine encodes none. */
+  ENCODE_CONCURRENCY: wholeNumber(0, 1),
+  /** The ffmpeg and ffprobe programs that encode the ladders (Debian's package ffmpeg: scripts/ensure-ffmpeg.sh). */
+  FFMPEG_PATH: z._default(z.string().check(z.minLength(1)), 'ffmpeg'),
+  FFPROBE_PATH: z._default(z.string().check(z.minLength(1)), 'ffprobe'),
   /** Keys codes with HMAC so a database leak does not reveal them; required in production. */
   AUTH_SECRET: optionalText,
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 30),

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { StopTimings } from './http/graceful-stop.ts';
+import type { EncodeWorker } from './media/encode-worker.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { SmsQueue } from './sms/sms-queue.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Sign-in codes are texted from here, after their request is answered. */
     smsQueue: SmsQueue;
+    /** Encodes uploaded videos into their HLS ladder in the background (media/encode-worker.ts). */
+    encoder: EncodeWorker;
     metrics: Metrics;
     /** Work run later, on whichever instance fetches it first (jobs/job-queue.ts). */
     jobs: JobQueue;

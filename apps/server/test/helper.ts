@@ -149,6 +149,8 @@ export async function startTestApp(
     AUTH_SECRET: 'test-secret',
     MEDIA_DIR: demoMediaDir,
     MATERIALS_DIR: demoMaterialsDir,
+    // No background encoding unless a test asks for it (video-ladder.test.ts): ffmpeg is slow and CI is shared.
+    ENCODE_CONCURRENCY: '0',
     ...options.env,
   });
   const db = options.threadedDatabase ? await openThreadedTestDatabase() : await openTestDatabase();

@@ -17,3 +17,8 @@ export { registerMedia } from './serve-media.ts';
 export { sendPdf } from './send-pdf.ts';
 // `npm run portal -- media prune`.
 export { findUnreferencedFiles, FRESH_HOURS, removeFiles, type StoredFile } from './prune-media.ts';
+// The HLS ladder of every uploaded video, encoded in the background (docs/decisions/074).
+export { startEncoder } from './start-encoder.ts';
+export { EncodeWorker, ladderFolder } from './encode-worker.ts';
+export { isEncodable, openEncodings, queueEncoding, queueTopicVideos } from './encoding-jobs.ts';
+export { FolderStore, type MediaStore } from './media-store.ts';

@@ -2,13 +2,15 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * Every column that holds a stored file: an address under /media/ (pictures, videos, HLS playlists) or a name in the
- * materials folder. A new column that holds one belongs here, or `media prune` would take its files for garbage.
+ * materials folder; an encoded video's ladder counts (its playlist, so its whole folder) while a topic holds its
+ * source. A new column that holds one belongs here, or `media prune` would take its files for garbage.
  * Hidden rows (a deleted topic keeps its watch history, a deleted news item its record) still count.
  */
 const MEDIA_ADDRESSES = `
   SELECT thumbnail AS address FROM subjects
   UNION SELECT thumbnail FROM topics
   UNION SELECT video_link FROM topics
+  UNION SELECT e.playlist FROM video_encodings e JOIN topics t ON t.video_link = e.source WHERE e.playlist IS NOT NULL
   UNION SELECT image FROM news`;
 
 /** An address under /media/ written into a news item's text (a link or picture a writer pasted). */

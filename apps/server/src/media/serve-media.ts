@@ -12,6 +12,19 @@ import { isProtectedMedia, mediaLinkHolder } from './signed-links.ts';
 const SIGNED_ROUTE = '/media/v/:signature/*';
 
 /**
+ * How long a browser keeps a signed file. A video file: a minute, then it asks again (an ETag makes that a 304), so no
+ * copy outlives the check by more than a minute (docs/decisions/048). A stream's playlist: not at all, so every play
+ * asks the server, which checks the link. A stream's segment: a year, as it never changes under its name (a ladder's
+ * folder names its encoding, docs/decisions/074) and a student on a data pack should not fetch it twice; the playlist
+ * that names it is refused once the session or enrolment ends.
+ */
+export function signedCacheControl(path: string) {
+  if (path.endsWith('.m3u8')) return 'private, no-cache';
+  if (/\.(ts|m4s|aac|vtt)$/i.test(path)) return 'private, max-age=31536000, immutable';
+  return 'private, max-age=60';
+}
+
+/**
  * Course media at /media/: thumbnails and news images for anyone, topic videos only through a signed link
  * (http/media-links.ts), both with range requests.
  */
@@ -50,10 +63,8 @@ export async function registerMedia(app: FastifyInstance) {
         code: 'video_link_expired',
       });
     }
-    // A minute in the browser's own cache, then it asks again (an ETag makes that a 304), so no copy outlives the
-    // check by more than a minute either.
     return reply
-      .header('Cache-Control', 'private, max-age=60')
+      .header('Cache-Control', signedCacheControl(path))
       .sendFile(path, mediaRoot, { cacheControl: false, etag: false, lastModified: false });
   });
 

@@ -10,6 +10,7 @@ import { megabytes } from './file-kinds.ts';
 import { rememberOriginalName } from './upload-repository.ts';
 import { sanitiseOriginalName } from './original-name.ts';
 import { storeUpload, UploadProblem } from './store-upload.ts';
+import { queueEncoding } from './encoding-jobs.ts';
 
 /** The longest `name` query accepted before sanitising (a file name, not a document). */
 const MAX_RAW_NAME = 1000;
@@ -99,6 +100,8 @@ export async function mediaRoutes(app: FastifyInstance) {
         before: null,
         after: answer,
       });
+      // Encoded into its ladder in the background while staff fill in the topic (docs/decisions/074).
+      if (kind === 'video' && (await queueEncoding(app.db, answer.address))) app.encoder.kick();
       const message = answer.password_protected
         ? 'Uploaded. This PDF asks for a password; students will be asked for it.'
         : 'Uploaded.';

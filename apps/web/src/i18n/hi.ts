@@ -123,6 +123,8 @@ export const hindiMessages: Record<string, string> = {
   'Open document': 'दस्तावेज़ खोलें',
   'Open on {site}': '{site} पर खोलें',
   'Open the video in a new tab': 'वीडियो नए टैब में खोलें',
+  'Quality: {step}': 'गुणवत्ता: {step}',
+  'Data saver (lowest quality)': 'डेटा बचत (सबसे कम गुणवत्ता)',
   Page: 'पृष्ठ',
   'Page not found': 'पेज नहीं मिला',
   Passed: 'उत्तीर्ण',

@@ -46,6 +46,19 @@ export const authoredTopic = z.object({
   duration_seconds: z.nullable(z.number()),
   /** Students with watch history on it: deleting it then hides it from students and keeps their history. */
   watched_by: z.number(),
+  /**
+   * An uploaded video's encoding ladder for slow networks (docs/decisions/074): waiting or running (progress 0 to 1),
+   * ready, or failed (students get the original file until it is ready, and when it failed); null for other addresses.
+   */
+  encoding: z.nullable(
+    z.object({
+      state: z.enum(['waiting', 'running', 'ready', 'failed']),
+      progress: z.number(),
+      /** The steps' heights once ready, lowest first (e.g. [240, 360, 720]). */
+      heights: z.array(z.number()),
+      error: z.nullable(z.string()),
+    }),
+  ),
 });
 export type AuthoredTopic = z.infer<typeof authoredTopic>;
 

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { PackFile } from './pack-files.ts';
 import type { Pack } from './pack-schema.ts';
 import { sanitizeNewsBody, sanitizeNewsHeading } from '../../domain/sanitize-news.ts';
+import { queueEncoding } from '../../media/index.ts';
 
 export interface Counts {
   new: number;
@@ -194,6 +195,8 @@ async function storePack(tx: Queryable, pack: Pack, files: Map<string, PackFile>
             [chapterId, topic.name, link, i],
           ],
         );
+        // The pack's videos get their ladder like uploads do (docs/decisions/074).
+        await queueEncoding(tx, link);
       }
       for (const [i, material] of chapter.materials.entries()) {
         const file = files.get(material.file)!;

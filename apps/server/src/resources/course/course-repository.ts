@@ -25,7 +25,10 @@ export async function findAuthoredSubject(db: Queryable, id: number): Promise<Au
 }
 
 const topicColumns = `t.id, t.name, t.video_link, ${originalName('t.video_link')} AS video_name, t.duration_seconds,
-  (SELECT count(*)::int FROM watch_progress w WHERE w.topic_id = t.id) AS watched_by`;
+  (SELECT count(*)::int FROM watch_progress w WHERE w.topic_id = t.id) AS watched_by,
+  (SELECT json_build_object('state', e.state, 'progress', e.progress, 'error', e.error,
+            'heights', COALESCE((SELECT json_agg((s->>'height')::int) FROM jsonb_array_elements(e.steps) s), '[]'::json))
+     FROM video_encodings e WHERE e.source = t.video_link) AS encoding`;
 
 /** The subject's chapters with their live topics and materials: three indexed reads, whatever the number of chapters. */
 export async function listAuthoredChapters(db: Queryable, subjectId: number): Promise<AuthoredChapter[]> {

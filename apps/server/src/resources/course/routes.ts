@@ -30,7 +30,7 @@ import {
   updateTopic,
 } from './course-repository.ts';
 import { deletedTopicRoutes } from './restore-topic.ts';
-import { checkMaterialFile, checkVideoLink } from '../../media/index.ts';
+import { checkMaterialFile, checkVideoLink, queueEncoding } from '../../media/index.ts';
 
 const missing = (what: string) => new ApiError(404, `${what}: there is no such item (it may have been deleted).`);
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -187,6 +187,8 @@ async function addTopic(tx: Queryable, body: TopicBody) {
   if (!(await findChapter(tx, body.chapter_id))) throw missing('chapter_id');
   const fields = { name: body.name, video_link: body.video_link, duration_seconds: body.duration_seconds ?? null };
   const id = await insertTopic(tx, body.chapter_id, fields);
+  // A video file not yet encoded (put in by hand, or uploaded before ladders) is queued too (docs/decisions/074).
+  await queueEncoding(tx, body.video_link);
   return {
     answer: (await findAuthoredTopic(tx, id))!,
     audit: {
@@ -206,6 +208,7 @@ async function changeTopic(tx: Queryable, id: number, body: TopicBody) {
   const keptDuration = before.video_link === body.video_link ? before.duration_seconds : null;
   const duration = body.duration_seconds !== undefined ? body.duration_seconds : keptDuration;
   await updateTopic(tx, id, { name: body.name, video_link: body.video_link, duration_seconds: duration });
+  await queueEncoding(tx, body.video_link);
   const after = (await findAuthoredTopic(tx, id))!;
   const recorded = (topic: typeof after) => ({
     name: topic.name,

@@ -6,6 +6,14 @@ import { listInReach } from '../subjects/access.ts';
 /** A topic with its subject's id, which its signed video link names (media/signed-links.ts). */
 export type WithSubject<T> = T & { subject_id: number };
 
+/**
+ * A topic's video as students get it: its HLS ladder once encoded (migration 110, docs/decisions/074), the original
+ * file until then; the ladder's poster when the topic has no picture of its own. Needs LADDER_JOIN.
+ */
+export const LADDER_COLUMNS = `COALESCE(e.playlist, t.video_link) AS video_link,
+  CASE WHEN t.thumbnail = '' THEN COALESCE(e.poster, '') ELSE t.thumbnail END AS thumbnail`;
+export const LADDER_JOIN = `LEFT JOIN video_encodings e ON e.source = t.video_link AND e.state = 'ready'`;
+
 /** A chapter has a handful of topics; the cap only keeps a mistaken import from flooding the screen. */
 const MAX_TOPICS = 200;
 
@@ -28,11 +36,12 @@ export async function listReachableTopics(
        JOIN subjects s ON s.id = c.subject_id
        JOIN reachable_subjects r ON r.subject_id = s.id AND r.student_id = $1
        LEFT JOIN LATERAL (
-         SELECT t.id AS topic_id, t.name AS topic_name, t.video_link, t.thumbnail, t.position,
+         SELECT t.id AS topic_id, t.name AS topic_name, ${LADDER_COLUMNS}, t.position,
                 w.position_seconds,
-                COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds
+                COALESCE(w.duration_seconds, t.duration_seconds::real, e.duration_seconds) AS duration_seconds
            FROM topics t
            LEFT JOIN watch_progress w ON w.topic_id = t.id AND w.student_id = $1
+           ${LADDER_JOIN}
           WHERE t.chapter_id = c.id AND t.deleted_at IS NULL
           ORDER BY t.position, t.id
           LIMIT ${MAX_TOPICS}

@@ -1,6 +1,6 @@
 import type { WatchedTopic } from '@portal/contract';
 import type { Queryable } from '../../db/database.ts';
-import type { WithSubject } from './topic-repository.ts';
+import { LADDER_COLUMNS, LADDER_JOIN, type WithSubject } from './topic-repository.ts';
 
 /** How many watched topics the history shows: a screenful of recent work, not the whole past. */
 export const HISTORY_LIMIT = 50;
@@ -42,15 +42,16 @@ export async function saveProgress(
  */
 export function listRecentlyWatched(db: Queryable, studentId: number): Promise<WithSubject<WatchedTopic>[]> {
   return db.query<WithSubject<WatchedTopic>>(
-    `SELECT w.topic_id, t.thumbnail, s.name AS subject_name, s.id AS subject_id, c.name AS chapter_name, t.name AS topic_name,
-            t.video_link, w.position_seconds,
-            COALESCE(w.duration_seconds, t.duration_seconds::real) AS duration_seconds,
+    `SELECT w.topic_id, s.name AS subject_name, s.id AS subject_id, c.name AS chapter_name, t.name AS topic_name,
+            ${LADDER_COLUMNS}, w.position_seconds,
+            COALESCE(w.duration_seconds, t.duration_seconds::real, e.duration_seconds) AS duration_seconds,
             to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS watched_at
        FROM watch_progress w
        JOIN topics t ON t.id = w.topic_id AND t.deleted_at IS NULL
        JOIN chapters c ON c.id = t.chapter_id
        JOIN subjects s ON s.id = c.subject_id
        JOIN reachable_subjects r ON r.subject_id = c.subject_id AND r.student_id = w.student_id
+       ${LADDER_JOIN}
       WHERE w.student_id = $1
       ORDER BY w.updated_at DESC
       LIMIT ${HISTORY_LIMIT}`,

@@ -1,9 +1,11 @@
-import { type SyntheticEvent, Suspense, useRef, useState } from 'react';
+import { type SyntheticEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Loader } from '../status-views.tsx';
 import { readPosition, useWatchProgress } from './use-watch-progress.ts';
 import { isFinished } from './watch-time.ts';
 import { t } from '../../i18n/language.ts';
+import { chooseDataSaver, useDataSaver } from './data-saver.ts';
+import { applyDataSaver, HLS_CONFIG, type HlsApi, hlsOf, stepName, watchLadder } from './ladder.ts';
 
 // react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
 // Its load is tried again as a screen's is, and Try again on the error view loads it afresh.
@@ -29,10 +31,30 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
   const progress = useWatchProgress(topicId);
   const [failed, setFailed] = useState(false);
   const resumed = useRef(false);
+  // An adaptive stream (an encoded ladder, docs/decisions/074): the step playing, and Data saver's cap on it.
+  const saving = useDataSaver();
+  const savingNow = useRef(saving);
+  savingNow.current = saving;
+  const hls = useRef<HlsApi>(undefined);
+  const [step, setStep] = useState<string>();
+  const follow = (element: unknown) => {
+    const api = hlsOf(element);
+    if (!api) return;
+    hls.current = api;
+    watchLadder(api, () => {
+      applyDataSaver(api, savingNow.current);
+      setStep(stepName(api));
+    });
+    applyDataSaver(api, savingNow.current);
+  };
+  useEffect(() => {
+    if (hls.current) applyDataSaver(hls.current, saving);
+  }, [saving]);
 
   // Once the length is known, jump to the stored position unless the video was watched to the end. Tried on
   // every early event and when the element attaches: one that fired before React listened is not missed.
   const resume = (media: HTMLVideoElement | null) => {
+    follow(media);
     if (!media || resumed.current || !Number.isFinite(media.duration) || media.duration <= 0) return;
     resumed.current = true;
     if (resumeAt && resumeAt > 0 && !isFinished(resumeAt, media.duration)) media.currentTime = resumeAt;
@@ -58,6 +80,8 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
             width="100%"
             height="100%"
             ref={resume}
+            config={{ hls: HLS_CONFIG }}
+            onLoadStart={(event) => follow(mediaOf(event))}
             onLoadedMetadata={(event) => resume(mediaOf(event))}
             onDurationChange={(event) => resume(mediaOf(event))}
             onTimeUpdate={onTimeUpdate}
@@ -70,8 +94,27 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
       <figcaption className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span className="font-semibold">{title}</span>
         <ElsewhereLink src={src} />
+        {step !== undefined && <StepChoice step={step} saving={saving} />}
       </figcaption>
     </figure>
+  );
+}
+
+/** The step playing and the Data saver switch, for a video with several steps (an encoded ladder). */
+function StepChoice({ step, saving }: { step: string; saving: boolean }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <span data-testid="video-quality">{t('Quality: {step}', { step })}</span>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={saving}
+          onChange={(event) => chooseDataSaver(event.currentTarget.checked)}
+        />
+        {t('Data saver (lowest quality)')}
+      </label>
+    </span>
   );
 }
 

@@ -100,6 +100,22 @@ function ChapterItems({ chapter, actions, id }: { chapter: AuthoredChapter; acti
 const minutes = (seconds: number | null) =>
   seconds === null ? '' : ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/** How far an uploaded video is on its way to the ladder that plays on slow networks (docs/decisions/074). */
+function EncodingState({ encoding }: { encoding: AuthoredTopic['encoding'] }) {
+  if (!encoding) return null;
+  const text = {
+    waiting: 'Waiting to be prepared for slow networks; students get the uploaded file meanwhile.',
+    running: `Preparing for slow networks: ${Math.floor(encoding.progress * 100)}%. Students get the uploaded file meanwhile.`,
+    ready: `Ready for slow networks: ${encoding.heights.map((height) => `${height}p`).join(', ')}.`,
+    failed: `Could not be prepared for slow networks (${encoding.error ?? 'unknown reason'}); students get the uploaded file.`,
+  }[encoding.state];
+  return (
+    <p className={`text-sm ${encoding.state === 'failed' ? 'text-red-700' : 'text-slate-700'}`} role="status">
+      {text}
+    </p>
+  );
+}
+
 function TopicRow({ topic, actions }: { topic: AuthoredTopic; actions: CourseActions }) {
   const [editing, setEditing] = useState(false);
   const remove = () =>
@@ -113,6 +129,7 @@ function TopicRow({ topic, actions }: { topic: AuthoredTopic; actions: CourseAct
             {topic.video_link.startsWith('/media/') ? (topic.video_name ?? 'Uploaded video') : topic.video_link}
             {minutes(topic.duration_seconds)} · watched by {topic.watched_by}
           </p>
+          <EncodingState encoding={topic.encoding} />
         </div>
         <ItemActions
           name={topic.name}

@@ -24,6 +24,7 @@ const chapter: AuthoredChapter = {
       video_name: null,
       duration_seconds: 754,
       watched_by: 3,
+      encoding: null,
     },
     {
       id: 101,
@@ -32,6 +33,7 @@ const chapter: AuthoredChapter = {
       video_name: null,
       duration_seconds: null,
       watched_by: 0,
+      encoding: null,
     },
   ],
   materials: [

@@ -27,6 +27,7 @@ const chapter: AuthoredChapter = {
       video_name: 'Kepler lecture 1.webm',
       duration_seconds: 754,
       watched_by: 3,
+      encoding: null,
     },
   ],
   materials: [

@@ -26,6 +26,13 @@ export const subjectQuery = (subjectId: number) =>
   queryOptions({
     queryKey: [...courseKey, 'subject', subjectId],
     queryFn: async () => (await callConsole(getAuthoredSubject, { subject_id: subjectId })).data,
+    // While a video is being encoded for slow networks, its progress is asked for every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.chapters.some((chapter) =>
+        chapter.topics.some((topic) => topic.encoding?.state === 'waiting' || topic.encoding?.state === 'running'),
+      )
+        ? 5000
+        : false,
   });
 
 export const useAuthoredSubjects = () => useQuery(subjectsQuery);

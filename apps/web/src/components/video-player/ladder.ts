@@ -1,0 +1,58 @@
+// hls.js as the player's HLS element holds it (`element.api`), seen through the few members used here, so that this
+// file costs no import of hls.js (it arrives with the player, lazily).
+
+interface Level {
+  height: number;
+  bitrate: number;
+}
+
+export interface HlsApi {
+  levels: Level[];
+  currentLevel: number;
+  autoLevelCapping: number;
+  on(event: string, listener: () => void): void;
+  off(event: string, listener: () => void): void;
+}
+
+/** hls.js's own event names (Hls.Events.MANIFEST_PARSED, LEVEL_SWITCHED). */
+const MANIFEST_PARSED = 'hlsManifestParsed';
+const LEVEL_SWITCHED = 'hlsLevelSwitched';
+
+/** What hls.js starts with: the lowest step, before it has measured the line (docs/decisions/074). */
+export const HLS_CONFIG = {
+  startLevel: 0,
+  // The guess of the line's speed before anything is measured: a 2G/3G line, not hls.js's 500 kbit/s.
+  abrEwmaDefaultEstimate: 300_000,
+  // Not capLevelToPlayerSize: its controller resets autoLevelCapping every second, which Data saver sets.
+};
+
+export const hlsOf = (element: unknown): HlsApi | undefined => {
+  const api = (element as { api?: unknown } | null)?.api;
+  return api && typeof (api as HlsApi).on === 'function' ? (api as HlsApi) : undefined;
+};
+
+/** The step playing, as "240p", or undefined for a stream of one step (or before one is chosen). */
+export function stepName(api: HlsApi): string | undefined {
+  if (api.levels.length < 2) return undefined;
+  const level = api.levels[api.currentLevel];
+  return level ? `${level.height}p` : undefined;
+}
+
+/** Keeps hls.js on its lowest step while `saving`, free to climb otherwise. */
+export function applyDataSaver(api: HlsApi, saving: boolean) {
+  const cap = saving ? 0 : -1;
+  if (api.autoLevelCapping !== cap) api.autoLevelCapping = cap;
+}
+
+const watched = new WeakSet<HlsApi>();
+
+/**
+ * Follows an hls.js instance once: `changed` hears every switch of step and the manifest's arrival, when the cap of
+ * Data saver is (re)applied by the caller.
+ */
+export function watchLadder(api: HlsApi, changed: () => void) {
+  if (watched.has(api)) return;
+  watched.add(api);
+  api.on(MANIFEST_PARSED, changed);
+  api.on(LEVEL_SWITCHED, changed);
+}
