@@ -16,6 +16,8 @@ export const progress = (send: MessageSend) =>
   `${send.sent} sent, ${send.failed} failed${send.queued ? `, ${send.queued} waiting` : ''}`;
 
 /** One send: its text, its progress (asked again while it runs) and each recipient's status. */
+const RECIPIENT_COLUMNS = ['Student', 'Number', 'Status', 'Tries', 'Reason', 'Sent'] as const;
+
 export function SendDetail({ id }: { id: number }) {
   const shown = useSend(id);
   return (
@@ -45,24 +47,11 @@ export function SendDetail({ id }: { id: number }) {
                 <caption className="sr-only">Each student&apos;s text</caption>
                 <thead>
                   <tr className="border-b border-slate-300">
-                    <th scope="col" className="p-2">
-                      Student
-                    </th>
-                    <th scope="col" className="p-2">
-                      Number
-                    </th>
-                    <th scope="col" className="p-2">
-                      Status
-                    </th>
-                    <th scope="col" className="p-2">
-                      Tries
-                    </th>
-                    <th scope="col" className="p-2">
-                      Reason
-                    </th>
-                    <th scope="col" className="p-2">
-                      Sent
-                    </th>
+                    {RECIPIENT_COLUMNS.map((name) => (
+                      <th key={name} scope="col" className="p-2">
+                        {name}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
