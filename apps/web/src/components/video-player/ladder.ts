@@ -1,3 +1,6 @@
+import type { CapLevelController, HlsConfig } from 'hls.js';
+import { dataSaverOn } from './data-saver.ts';
+
 // hls.js as the player's HLS element holds it (`element.api`), seen through the few members used here, so that this
 // file costs no import of hls.js (it arrives with the player, lazily).
 
@@ -18,13 +21,37 @@ export interface HlsApi {
 const MANIFEST_PARSED = 'hlsManifestParsed';
 const LEVEL_SWITCHED = 'hlsLevelSwitched';
 
+/**
+ * Data saver's cap from the moment hls.js knows the steps: hls.js's documented slot for the controller that caps the
+ * steps (`config.capLevelController`, whose stock class caps to the player's size, which is not used here). The
+ * player hears of the hls.js instance only at its first media event, and on a fast line hls.js has chosen its second
+ * segment's step by then; this class is built with the instance, and sets the cap when the manifest is parsed,
+ * before any step is chosen by measure (docs/decisions/074).
+ */
+class DataSaverCap {
+  private readonly hls: HlsApi;
+  private readonly apply = () => applyDataSaver(this.hls, dataSaverOn());
+  constructor(hls: HlsApi) {
+    this.hls = hls;
+    hls.on(MANIFEST_PARSED, this.apply);
+  }
+  // The rest of the stock controller's surface that hls.js calls.
+  setStreamController() {}
+  startCapping() {}
+  stopCapping() {}
+  destroy() {
+    this.hls.off(MANIFEST_PARSED, this.apply);
+  }
+}
+
 /** What hls.js starts with: the lowest step, before it has measured the line (docs/decisions/074). */
 export const HLS_CONFIG = {
   startLevel: 0,
   // The guess of the line's speed before anything is measured: a 2G/3G line, not hls.js's 500 kbit/s.
   abrEwmaDefaultEstimate: 300_000,
-  // Not capLevelToPlayerSize: its controller resets autoLevelCapping every second, which Data saver sets.
-};
+  // hls.js types the slot as its own class; it calls only the methods above (hls.js 1.7, as react-player's lockfile entry brings it).
+  capLevelController: DataSaverCap as unknown as typeof CapLevelController,
+} satisfies Partial<HlsConfig>;
 
 export const hlsOf = (element: unknown): HlsApi | undefined => {
   const api = (element as { api?: unknown } | null)?.api;

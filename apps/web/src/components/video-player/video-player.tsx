@@ -10,6 +10,16 @@ import { applyDataSaver, HLS_CONFIG, type HlsApi, hlsOf, stepName, watchLadder }
 // react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
 // Its load is tried again as a screen's is, and Try again on the error view loads it afresh.
 const ReactPlayer = preloadableLazy(() => import('react-player'));
+// An encoded ladder: hls.js's defaults become HLS_CONFIG before the player exists. react-player hands its `config`
+// to the HLS element in an effect, and the element may have built its hls.js instance by then (React commits a
+// moment after it sets `src`), which then starts on hls.js's own defaults, Data saver's cap included
+// (docs/decisions/074). hls.js is the same module the element imports, so it is fetched once.
+const LadderPlayer = preloadableLazy(async () => {
+  const [{ default: Hls }, player] = await Promise.all([import('hls.js'), import('react-player')]);
+  Hls.DefaultConfig = { ...Hls.DefaultConfig, ...HLS_CONFIG };
+  return player;
+});
+const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
 
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
 const mediaOf = (event: MediaEvent) => event.currentTarget as HTMLVideoElement;
@@ -46,6 +56,8 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
       setStep(stepName(api));
     });
     applyDataSaver(api, savingNow.current);
+    // hls.js may have chosen its first step before the player heard of it, and stay there (Data saver).
+    setStep(stepName(api));
   };
   useEffect(() => {
     if (hls.current) applyDataSaver(hls.current, saving);
@@ -68,11 +80,12 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
   const onStopped = (event: MediaEvent) => progress.stopped(readPosition(mediaOf(event)));
 
   if (failed) return <PlaybackFailed src={src} />;
+  const Player = isLadder(src) ? LadderPlayer : ReactPlayer;
   return (
     <figure className="w-full max-w-full">
       <div className="aspect-video w-full max-w-full overflow-hidden rounded-xl bg-black md:aspect-auto md:h-[580px]">
         <Suspense fallback={<Loader />}>
-          <ReactPlayer
+          <Player
             src={src}
             controls
             autoPlay
