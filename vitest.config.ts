@@ -1,9 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 // scripts/test.mjs sets it so that one run holds the API tests on both databases, side by side.
 const postgresUrl = process.env.POSTGRES_TEST_URL;
+// The PostgreSQL run holds the files that reach the database under test: through the test helper, a spawned server,
+// or TEST_DATABASE_URL itself. The others (PGlite's own machinery, the CLI on a PGlite of its own, pure functions)
+// would run exactly the same a second time: about 300 s of a worker's time in CI.
+const apiTestDir = 'apps/server/test';
+const reachesTestDatabase = (file: string) =>
+  /from '\.\/(helper|spawn-server)\.ts'|TEST_DATABASE_URL/.test(readFileSync(`${apiTestDir}/${file}`, 'utf8'));
+const postgresFiles = readdirSync(apiTestDir)
+  .filter((file) => file.endsWith('.test.ts') && reachesTestDatabase(file))
+  .map((file) => `${apiTestDir}/${file}`);
 
 export default defineConfig({
   test: {
@@ -26,7 +36,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/test/**/*.test.ts'],
+                include: postgresFiles,
                 env: { TEST_DATABASE_URL: postgresUrl },
                 ...apiTests,
               },
