@@ -35,7 +35,10 @@ export function saveTemplate(db: Database, actor: Actor, body: TemplateBody): Pr
     const before = id === undefined ? undefined : await findTemplate(tx, id);
     if (id !== undefined && !before) throw new ApiError(404, 'id: there is no such template.');
     if (asked && !rest.active)
-      throw fieldRefusal('class_reminder', 'a retired template cannot remind of classes: offer it when sending too');
+      throw fieldRefusal(
+        'class_reminder',
+        'A retired template cannot remind of classes: tick “Offered when sending” too.',
+      );
     const fields: TemplateFields = {
       ...rest,
       class_reminder: rest.active && (asked ?? before?.class_reminder ?? false),
@@ -82,7 +85,7 @@ function checkReminderVariables(text: string, field: string) {
   if (unknown.length > 0)
     throw fieldRefusal(
       field,
-      `a class reminder fills in only ${[...known].map((name) => `{${name}}`).join(', ')}: ` +
-        `${unknown.map((name) => `{${name}}`).join(', ')} would be sent as it is written`,
+      `A class reminder fills in only ${[...known].map((name) => `{${name}}`).join(', ')}: ` +
+        `${unknown.map((name) => `{${name}}`).join(', ')} would be sent as it is written.`,
     );
 }
