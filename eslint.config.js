@@ -108,7 +108,8 @@ export default tseslint.config(
               // Whether a student may see a subject decides what its lessons, quizzes, classes and materials show.
               learning: ['subjects'],
               quizzes: ['subjects'],
-              'live-classes': ['subjects'],
+              // A class reminder is texted as a message send, from the template marked for it.
+              'live-classes': ['subjects', 'messages'],
               'study-materials': ['subjects'],
               // Files are checked as uploads check them, and a course's files are stored as a pack stores them.
               course: ['content-pack', 'media'],

@@ -16,6 +16,7 @@ import { seedDemo } from '../src/db/seed/index.ts';
 import { settlingNotices } from './settled-notices.ts';
 import { createSession, createStaffSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
+import type { JobQueue } from '../src/jobs/job-queue.ts';
 import type { Agent } from 'node:https';
 
 /**
@@ -109,6 +110,8 @@ export interface TestApp {
   serverDb: Database;
   config: Config;
   demo: DemoCourses;
+  /** The server's job queue (a class reminder's SMS is queued on it). */
+  jobs: JobQueue;
   /** A live session token for a student, as sign-in would give. */
   tokenFor(studentId: number): Promise<string>;
   /** A live console session token for an active staff member of that role (created when there is none). */
@@ -207,6 +210,7 @@ export async function startTestApp(
     serverDb,
     config,
     demo,
+    jobs: app.jobs,
     tokenFor: (studentId) => createSession(db, studentId, 1),
     staffTokenFor: async (role) => createStaffSession(db, await staffWithRole(db, role), 1),
     smsSent: () => app.smsQueue.idle(),

@@ -1,11 +1,3 @@
-import { createECDH, type ECDH, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { decrypt } from 'http_ece';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -13,45 +5,15 @@ import { createPushSender, type PushSender } from '../src/push/push-sender.ts';
 import { remindDueClasses } from '../src/resources/live-classes/class-reminders.ts';
 import { announceDueNews } from '../src/resources/news/news-notices.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { type Arrival, type Device, type PushStandIn, startPushStandIn } from './push-stand-in.ts';
 
-// A stand-in push service on this machine (https: web-push speaks nothing else), whose certificate the server's Web
-// Push is told to trust. Each device is a subscription the test makes: its ECDH keys and auth secret are the test's,
-// so the test reads what arrives as the browser would.
-interface Arrival {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-const arrivals: Arrival[] = [];
-let service: Server;
-let serviceUrl = '';
-let agent: Agent;
-const dir = mkdtempSync(join(tmpdir(), 'push-service-'));
-
-interface Device {
-  endpoint: string;
-  ecdh: ECDH;
-  auth: Buffer;
-  keys: { p256dh: string; auth: string };
-}
-let devices = 0;
-/** A browser's subscription: `gone` makes the stand-in answer 410, as for a subscription the browser dropped. */
-const newDevice = (gone = false): Device => {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    endpoint: `${serviceUrl}/${gone ? 'gone' : 'push'}/device-${++devices}`,
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-};
-const read = (device: Device, arrival: Arrival) =>
-  JSON.parse(
-    decrypt(arrival.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString(),
-  );
-const arrivedAt = (device: Device) => arrivals.filter((a) => `${serviceUrl}${a.path}` === device.endpoint);
+// A stand-in push service on this machine (push-stand-in.ts), whose certificate the server's Web Push is told to
+// trust. Each device is a subscription the test makes: its ECDH keys and auth secret are the test's, so the test reads
+// what arrives as the browser would.
+let standIn: PushStandIn;
+const newDevice = (gone = false) => standIn.newDevice(gone);
+const read = (device: Device, arrival: Arrival) => standIn.read(device, arrival);
+const arrivedAt = (device: Device) => standIn.arrivedAt(device);
 
 let t: TestApp;
 let clock = new Date('2031-03-03T10:00:00Z');
@@ -61,36 +23,17 @@ let token: string;
 let physics: number;
 
 beforeAll(async () => {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl(
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=push stand-in'],
-    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-  );
-  const cert = readFileSync(join(dir, 'cert.pem'));
-  service = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      arrivals.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end();
-    });
-  });
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  serviceUrl = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
-  agent = new Agent({ ca: cert });
+  standIn = await startPushStandIn();
   // The server's clock is the test's: its own reminder turns then never meet the demo's classes of today.
-  t = await startTestApp({ pushAgent: agent, now: () => clock });
-  push = createPushSender(t.db, t.config.PUSH_CONTACT, pino({ level: 'silent' }), agent);
+  t = await startTestApp({ pushAgent: standIn.agent, now: () => clock });
+  push = createPushSender(t.db, t.config.PUSH_CONTACT, pino({ level: 'silent' }), standIn.agent);
   me = t.demo.demoStudentId;
   token = await t.tokenFor(me);
   physics = t.demo.subjects.find((s) => s.name === 'Physics')!.id;
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => service?.close(resolve));
-  agent?.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await standIn?.close();
 });
 
 const subscribe = (device: Device, studentId = me, as = token, language = 'en') =>
@@ -117,7 +60,15 @@ async function batchWithClass(members: number[], minutes: number) {
 }
 
 const remind = (minutes = 30) =>
-  remindDueClasses({ db: t.db, push, minutes, timeZone: t.config.INSTITUTE_TIMEZONE, now: clock });
+  remindDueClasses({
+    db: t.db,
+    push,
+    jobs: t.jobs,
+    log: pino({ level: 'silent' }),
+    minutes,
+    timeZone: t.config.INSTITUTE_TIMEZONE,
+    now: clock,
+  });
 
 describe('a push subscription', () => {
   it('is made with the key the server keeps: the same key on every ask', async () => {
@@ -178,7 +129,7 @@ describe('a class reminder', () => {
     const { batchId, classId } = await batchWithClass([me], 20);
 
     const sent = await remind();
-    expect(sent).toEqual([{ liveClassId: classId, students: 1, pushed: 1, failed: 0 }]);
+    expect(sent).toEqual([{ liveClassId: classId, students: 1, pushed: 1, failed: 0, sendId: null }]);
     const [arrival] = arrivedAt(mine);
     expect(arrivedAt(mine)).toHaveLength(1);
     expect(read(mine, arrival!)).toEqual({

@@ -1,7 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 
-/** Who made a change: a signed-in staff member, or the command line (someone at the server itself). */
-export type Actor = { id: number; name: string; role: string } | 'command line';
+/**
+ * Who made a change: a signed-in staff member, the command line (someone at the server itself), or the system (the
+ * server by itself, on a schedule: a class reminder's SMS).
+ */
+export type Actor = { id: number; name: string; role: string } | 'command line' | 'system';
 
 export interface AuditEntry {
   /** What was done, as `entity.verb`: `staff.add`, `student.deactivate`. */
@@ -19,8 +22,8 @@ export interface AuditEntry {
  * and its record are stored together or not at all.
  */
 export async function recordAudit(tx: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
-  const staffId = actor === 'command line' ? null : actor.id;
-  const actorName = actor === 'command line' ? actor : `${actor.name} (${actor.role})`;
+  const staffId = typeof actor === 'string' ? null : actor.id;
+  const actorName = typeof actor === 'string' ? actor : `${actor.name} (${actor.role})`;
   await tx.query(
     `INSERT INTO audit_log (staff_id, actor, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
@@ -38,8 +41,8 @@ export async function recordAudit(tx: Queryable, actor: Actor, entry: AuditEntry
 /** Appends many entries by one actor in one statement (a bulk import's thousands of changes), in order. */
 export async function recordAudits(tx: Queryable, actor: Actor, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const staffId = actor === 'command line' ? null : actor.id;
-  const actorName = actor === 'command line' ? actor : `${actor.name} (${actor.role})`;
+  const staffId = typeof actor === 'string' ? null : actor.id;
+  const actorName = typeof actor === 'string' ? actor : `${actor.name} (${actor.role})`;
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   await tx.query(
     `INSERT INTO audit_log (staff_id, actor, action, entity, entity_id, before, after)

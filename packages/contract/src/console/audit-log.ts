@@ -6,7 +6,10 @@ export const auditEntry = z.object({
   id: z.number(),
   /** ISO time of the change. */
   at: z.string(),
-  /** `Name (role)`, or `command line` for a change made at the server itself. */
+  /**
+   * `Name (role)`, `command line` for a change made at the server itself, or `system` for what the server did by
+   * itself (a class reminder's SMS).
+   */
   actor: z.string(),
   /** `entity.verb`: `student.deactivate`, `staff.add`. */
   action: z.string(),

@@ -14,6 +14,12 @@ export function templateVariables(text: string): string[] {
   return [...new Set([...text.matchAll(/\{([a-z][a-z0-9_]{0,29})\}/g)].map((match) => match[1] ?? ''))];
 }
 
+/**
+ * What the portal fills in the class reminder's template (docs/decisions/076), besides `{name}`: the class, its batch,
+ * its tutor, its time on the institute's clock (4:30 pm) and the minutes left before it starts.
+ */
+export const CLASS_REMINDER_VARIABLES = ['class_name', 'batch_name', 'tutor_name', 'time', 'minutes'] as const;
+
 /** An id a gateway or the DLT portal gave: letters, digits and dashes, or nothing. */
 const externalId = (field: string) =>
   z
@@ -34,6 +40,8 @@ export const messageTemplate = z.object({
   text: z.string(),
   /** Retired templates stay on old sends but are not offered. */
   active: z.boolean(),
+  /** The one template the portal texts a class's batch with before the class (at most one is). */
+  class_reminder: z.boolean(),
 });
 export type MessageTemplate = z.infer<typeof messageTemplate>;
 
@@ -51,6 +59,8 @@ export const listMessageTemplates = consoleEndpoint({
       /** What one SMS part costs, in `currency` (SMS_PRICE_PER_PART), for the cost warning. */
       price_per_part: z.number(),
       currency: z.string(),
+      /** CLASS_REMINDER_MINUTES: how long before a class its batch is reminded; 0, never. */
+      class_reminder_minutes: z.number(),
     }),
   ),
 });
@@ -67,6 +77,8 @@ export const saveMessageTemplate = consoleEndpoint({
     gateway_template_id: z._default(externalId('gateway_template_id'), ''),
     text: text('text', 500),
     active: z._default(z.boolean(), true),
+    /** Make it the class reminder (another marked one stops being it), or stop; left out, it stays as it was. */
+    class_reminder: z.optional(z.boolean()),
   }),
   response: envelope(messageTemplate),
 });

@@ -48,13 +48,25 @@ export type ScheduledClass = z.infer<typeof scheduledClass>;
 export const scheduledBatch = z.object({ id: z.number(), name: z.string(), classes: z.array(scheduledClass) });
 export type ScheduledBatch = z.infer<typeof scheduledBatch>;
 
-/** A subject's batches, each with its classes from three days ago on (at most 100 each), and the institute's time zone. */
+/** How classes remind their batch (docs/decisions/075 and 076), for the schedule to say. */
+export const classReminders = z.object({
+  /** CLASS_REMINDER_MINUTES: how long before a class; 0, reminders are off. */
+  minutes: z.number(),
+  /** The template texted to the batch ("Use for class reminders" under Message templates), or null: no SMS. */
+  sms_template: z.nullable(z.string()),
+});
+export type ClassReminders = z.infer<typeof classReminders>;
+
+/**
+ * A subject's batches, each with its classes from three days ago on (at most 100 each), the institute's time zone,
+ * and how classes remind their batch.
+ */
 export const listSchedule = consoleEndpoint({
   method: 'POST',
   path: '/Schedule/list',
   roles: everyStaffRole,
   body: z.strictObject({ subject_id: id }),
-  response: envelope(z.object({ time_zone: z.string(), batches: z.array(scheduledBatch) })),
+  response: envelope(z.object({ time_zone: z.string(), batches: z.array(scheduledBatch), reminders: classReminders })),
 });
 
 /** Adds a batch to a subject (no `id`) or renames one. */

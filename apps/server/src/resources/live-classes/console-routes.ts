@@ -4,6 +4,7 @@ import { saveAndAudit } from '../../audit/save-and-audit.ts';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { type ConsoleContext, defineConsoleRoute } from '../../http/define-console-route.ts';
+import { classReminderTemplate } from '../messages/template-repository.ts';
 import {
   countClasses,
   findBatch,
@@ -24,7 +25,8 @@ const missing = (what: string) => new ApiError(404, `${what}: there is no such i
 export async function scheduleConsoleRoutes(app: FastifyInstance) {
   const { db } = app;
   const zone = app.config.INSTITUTE_TIMEZONE;
-  defineConsoleRoute(app, call.listSchedule, (context) => showSchedule(db, zone, context));
+  const minutes = app.config.CLASS_REMINDER_MINUTES;
+  defineConsoleRoute(app, call.listSchedule, (context) => showSchedule(db, zone, minutes, context));
   defineConsoleRoute(app, call.saveBatch, (context) => saveBatch(db, context));
   defineConsoleRoute(app, call.deleteBatch, (context) => deleteBatch(db, context));
   defineConsoleRoute(app, call.addLiveClasses, (context) => addLiveClasses(db, zone, context));
@@ -32,10 +34,16 @@ export async function scheduleConsoleRoutes(app: FastifyInstance) {
   defineConsoleRoute(app, call.deleteLiveClass, (context) => deleteLiveClass(db, zone, context));
 }
 
-async function showSchedule(db: Database, zone: string, { body }: ConsoleContext<typeof call.listSchedule>) {
+async function showSchedule(
+  db: Database,
+  zone: string,
+  minutes: number,
+  { body }: ConsoleContext<typeof call.listSchedule>,
+) {
   if (!(await subjectExists(db, body.subject_id))) throw missing('subject_id');
   const batches = await listSchedule(db, body.subject_id, zone);
-  return { status: true, message: 'Schedule', data: { time_zone: zone, batches } };
+  const reminders = { minutes, sms_template: (await classReminderTemplate(db))?.name ?? null };
+  return { status: true, message: 'Schedule', data: { time_zone: zone, batches, reminders } };
 }
 
 async function saveBatch(db: Database, { body, staff }: ConsoleContext<typeof call.saveBatch>) {

@@ -13,7 +13,7 @@ export async function liveClassRoutes(app: FastifyInstance) {
   const { CLASS_REMINDER_MINUTES: minutes, INSTITUTE_TIMEZONE: timeZone } = app.config;
   if (minutes > 0)
     every(app, 'class reminders', REMINDER_TICK_MS, () =>
-      remindDueClasses({ db: app.db, push: app.push, minutes, timeZone, now: app.now() }),
+      remindDueClasses({ db: app.db, push: app.push, jobs: app.jobs, log: app.log, minutes, timeZone, now: app.now() }),
     );
 
   defineRoute(app, getBatches, async ({ body, studentId }) => {

@@ -7,14 +7,8 @@ import { recipientsOf } from './audience.ts';
 import { compose, textFor } from './compose.ts';
 import { freeTextAllowed, smsParts } from './message-text.ts';
 import { MESSAGE_QUEUE, type MessageJob, messageQueueSettings, messageWorker } from './send-worker.ts';
-import {
-  findSend,
-  insertRecipients,
-  insertSend,
-  listRecipients,
-  listSends,
-  unfinishedSends,
-} from './send-repository.ts';
+import { queueSend } from './queue-send.ts';
+import { findSend, listRecipients, listSends, unfinishedSends } from './send-repository.ts';
 import { saveTemplate } from './save-template.ts';
 import { listTemplates } from './template-repository.ts';
 
@@ -33,6 +27,7 @@ export async function messageRoutes(app: FastifyInstance) {
       free_text: freeTextAllowed(config),
       price_per_part: config.SMS_PRICE_PER_PART,
       currency: config.SMS_PRICE_CURRENCY,
+      class_reminder_minutes: config.CLASS_REMINDER_MINUTES,
     },
   }));
   defineConsoleRoute(app, call.saveMessageTemplate, async ({ body, staff }) => {
@@ -83,14 +78,12 @@ async function send(app: FastifyInstance, { body, staff }: ConsoleContext<typeof
     const { list } = await recipientsOf(tx, body.audience);
     if (list.length === 0)
       throw fieldRefusal('audience', 'none of these students can be texted (deactivated, or none chosen)');
-    const id = await insertSend(tx, { ...composed, source: body.source, staffId: staff.id });
-    await insertRecipients(
+    const id = await queueSend(
       tx,
-      id,
+      app.jobs,
+      { ...composed, source: body.source, staffId: staff.id },
       list.map((r) => ({ student_id: r.student_id, mobile: r.mobile, text: textFor(composed, r.name) })),
     );
-    // In the same transaction: the job exists exactly when the send does.
-    await app.jobs.send(MESSAGE_QUEUE, { sendId: id }, { tx });
     const after = {
       template: composed.templateName,
       text: composed.text,

@@ -1,6 +1,9 @@
 import type { MessageRecipient, MessageSend } from '@portal/contract/console';
 import type { Queryable } from '../../db/database.ts';
 
+/** Who the history says sent what the portal sent by itself (class reminders). */
+export const SENT_BY_PORTAL = 'The portal (automatic)';
+
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface NewSend {
@@ -10,13 +13,16 @@ export interface NewSend {
   text: string;
   variables: Record<string, string>;
   source: string;
-  staffId: number;
+  /** Who sent it; null with `byPortal`, a send the portal made by itself (a class reminder). */
+  staffId: number | null;
+  byPortal?: boolean;
 }
 
 export async function insertSend(tx: Queryable, send: NewSend): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO message_sends (template_id, dlt_template_id, gateway_template_id, text, variables, source, staff_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO message_sends
+       (template_id, dlt_template_id, gateway_template_id, text, variables, source, staff_id, by_portal)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       send.templateId,
       send.dltTemplateId,
@@ -25,6 +31,7 @@ export async function insertSend(tx: Queryable, send: NewSend): Promise<number> 
       JSON.stringify(send.variables),
       send.source,
       send.staffId,
+      send.byPortal ?? false,
     ],
   );
   return row!.id;
@@ -44,7 +51,7 @@ export async function insertRecipients(
 }
 
 const sendColumns = `m.id, COALESCE(t.name, 'Own text') AS template_name, m.text, m.source,
-  COALESCE(st.name, 'Former staff member') AS sent_by, ${iso('m.created_at')} AS created_at,
+  CASE WHEN m.by_portal THEN '${SENT_BY_PORTAL}' ELSE COALESCE(st.name, 'Former staff member') END AS sent_by, ${iso('m.created_at')} AS created_at,
   ${iso('m.finished_at')} AS finished_at,
   (SELECT count(*)::int FROM message_recipients r WHERE r.send_id = m.id) AS recipients,
   (SELECT count(*)::int FROM message_recipients r WHERE r.send_id = m.id AND r.status = 'queued') AS queued,

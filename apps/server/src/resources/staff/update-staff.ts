@@ -35,7 +35,7 @@ export async function changeStaffMember(
     if (losesAdmin && admins <= 1) {
       throw new ApiError(409, 'The institute needs at least one active admin: add or promote another admin first.');
     }
-    if (actor !== 'command line' && actor.id === staffId && !after.active) {
+    if (typeof actor !== 'string' && actor.id === staffId && !after.active) {
       throw new ApiError(409, 'active: you cannot deactivate yourself; ask another admin.');
     }
     const updated = await updateStaffMember(tx, staffId, after);

@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ConsoleHandlers, openConsole } from '../../../../test/console-fixtures.tsx';
 import { type ApiCall, ok, refused } from '../../../../test/mock-api.ts';
 
+/** No template is chosen for class reminders: the notification in the app only. */
+const reminders = { minutes: 30, sms_template: null };
+
 const physics: AuthoredSubject = {
   id: 1,
   name: 'Physics',
@@ -44,7 +47,7 @@ const chapter: AuthoredChapter = {
 function renderCourse(path: string, handlers: ConsoleHandlers) {
   return openConsole(path, {
     api: {
-      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
+      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [], reminders }),
       '/Quiz/list': () => ok({ quizzes: [] }),
       ...handlers,
     },
@@ -169,6 +172,17 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Gravitation still holds 2 topics/)).toBeInTheDocument();
   });
 
+  it('says when a class reminder goes without an SMS, and where a template is chosen for it', async () => {
+    renderCourse('/console/course?subject=1', { '/Course/subject': subjectAnswer });
+    expect(await screen.findByText(/No SMS is sent: no/)).toHaveTextContent(
+      'Each class reminds its batch 30 minutes before it starts by a notification in the app, to students who turned reminders on. No SMS is sent: no message template is chosen for class reminders',
+    );
+    expect(screen.getByRole('link', { name: 'message template' })).toHaveAttribute(
+      'href',
+      '/console/messages/templates',
+    );
+  });
+
   it("schedules a weekly class at 9:00 institute time in a batch, and lists the batch's classes", async () => {
     const live = {
       id: 7,
@@ -182,10 +196,19 @@ describe('authoring courses in the console', { timeout: 20_000 }, () => {
     const { calls, user } = renderCourse('/console/course?subject=1', {
       '/Course/subject': subjectAnswer,
       '/Schedule/list': () =>
-        ok({ time_zone: 'Asia/Kolkata', batches: [{ id: 3, name: 'Morning batch', classes: [live] }] }),
+        ok({
+          time_zone: 'Asia/Kolkata',
+          batches: [{ id: 3, name: 'Morning batch', classes: [live] }],
+          reminders: { minutes: 30, sms_template: 'Class reminder' },
+        }),
       '/LiveClass/add': () => ok({ added: [live] }, 'Vectors, live is scheduled 4 times, weekly.'),
     });
     const batch = await screen.findByRole('region', { name: 'Morning batch' });
+    expect(
+      screen.getByText(
+        /Each class reminds its batch 30 minutes before it starts: by SMS with the template “Class reminder”/,
+      ),
+    ).toBeInTheDocument();
     expect(within(batch).getByRole('list', { name: 'Classes of Morning batch' })).toHaveTextContent(
       'Vectors, liveTue, 1 Dec, 9:00 am · 60 min · A. Kumar',
     );

@@ -7,6 +7,9 @@ import { ok } from '../../../../test/mock-api.ts';
 
 fakeRequests();
 
+/** No template is chosen for class reminders: the notification in the app only. */
+const reminders = { minutes: 30, sms_template: null };
+
 const physics: AuthoredSubject = {
   id: 1,
   name: 'Physics',
@@ -45,7 +48,7 @@ const chapter: AuthoredChapter = {
 function renderCourse(path: string) {
   return openConsole(path, {
     api: {
-      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [] }),
+      '/Schedule/list': () => ok({ time_zone: 'Asia/Kolkata', batches: [], reminders }),
       '/Quiz/list': () => ok({ quizzes: [] }),
       '/Course/subjects': () => ok({ subjects: [physics] }),
       '/Course/subject': () => ok({ subject: physics, chapters: [chapter] }),

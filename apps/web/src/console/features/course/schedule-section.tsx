@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSchedule, useScheduleActions } from './api/schedule.ts';
 import { ClassForm } from './class-form.tsx';
+import { ClassRemindersLine } from './class-reminders-line.tsx';
 import { announce, dangerButton, smallButton } from './item-actions.tsx';
 import { NameForm } from './name-form.tsx';
 
@@ -18,8 +19,9 @@ export function ScheduleSection({ subjectId }: { subjectId: number }) {
         Batches and live classes
       </h2>
       <QueryState query={schedule} empty="" isEmpty={() => false}>
-        {({ time_zone, batches }) => (
+        {({ time_zone, batches, reminders }) => (
           <>
+            <ClassRemindersLine reminders={reminders} />
             {batches.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
                 No batches yet. Add one to schedule its classes.

@@ -11,8 +11,15 @@ const template = {
   gateway_template_id: '',
   text: 'Dear {name}, please watch {topic} before Friday.',
   active: true,
+  class_reminder: false,
 };
-const templates = { templates: [template], free_text: false, price_per_part: 0.25, currency: 'INR' };
+const templates = {
+  templates: [template],
+  free_text: false,
+  price_per_part: 0.25,
+  currency: 'INR',
+  class_reminder_minutes: 30,
+};
 const nine = [11, 12, 13, 14, 15, 16, 17, 18, 19];
 
 const send = (statuses: ('queued' | 'sent' | 'failed')[]) => ({
@@ -120,6 +127,54 @@ describe('messages', { timeout: 20_000 }, () => {
       text: 'Dear {name}, fees are due on {date}.',
       active: true,
     });
+  });
+
+  it('lets an admin choose the template that texts a class reminder, and says which one does', async () => {
+    const reminder = {
+      ...template,
+      id: 7,
+      name: 'Class reminder',
+      text: 'Dear {name}, {class_name} starts at {time}. - {institute}',
+    };
+    let chosen = false;
+    const { calls, user } = openConsole('/console/messages/templates', {
+      as: admin,
+      api: {
+        '/Messages/templates': () =>
+          ok({ ...templates, templates: [template, { ...reminder, class_reminder: chosen }] }),
+        '/Messages/template/save': (call) => {
+          const body = call.body as { text: string };
+          if (body.text.includes('{institute}'))
+            return refused(
+              400,
+              'class_reminder: A class reminder fills in only {name}, {class_name}, {batch_name}, {tutor_name}, {time}, {minutes}: {institute} would be sent as it is written.',
+              { field: 'class_reminder' },
+            );
+          chosen = true;
+          return ok({ ...reminder, ...body, class_reminder: true }, 'Class reminder is saved.');
+        },
+      },
+    });
+    const note = await screen.findByRole('region', { name: 'Class reminders' });
+    expect(note).toHaveTextContent(
+      /No template is chosen for class reminders, so a class reminds its batch 30 minutes/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Change Class reminder' }));
+    const box = screen.getByRole('checkbox', { name: 'Use for class reminders' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    expect(await screen.findByText(/\{institute\} would be sent as it is written/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Text'));
+    await user.type(screen.getByLabelText('Text'), 'Dear {{name}, {{class_name} starts at {{time}.');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    expect(calls.filter((call) => call.path.endsWith('/Messages/template/save')).at(-1)?.body).toMatchObject({
+      id: 7,
+      class_reminder: true,
+    });
+    expect(
+      await within(note).findByText(/is texted to a class's batch 30 minutes before the class starts/),
+    ).toHaveTextContent('Class reminder is texted');
   });
 
   it('takes its students from the address or from the roster’s router state, and a batch from ?batch=', () => {

@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { fieldOf, problemSentence } from '../../lib/console-api.ts';
 import { useSaveTemplate, useTemplates } from './api/messages.ts';
+import { ClassReminderNote, reminderVariables } from './class-reminder-note.tsx';
 
 /** /console/messages/templates (admins): the institute's DLT-registered texts, which every message is chosen from. */
 export default function TemplatesPage() {
@@ -27,8 +28,16 @@ export default function TemplatesPage() {
         Copy each registered template here word for word, writing its variables as <code>{'{name}'}</code> (the
         student&apos;s name) or another word in braces, such as <code>{'{topic}'}</code>, filled in when sending.
       </p>
+      {templates.data ? (
+        <ClassReminderNote templates={templates.data.templates} minutes={templates.data.class_reminder_minutes} />
+      ) : null}
       {editing ? (
-        <TemplateForm key={editing === 'new' ? 'new' : editing.id} template={editing} onDone={() => setEditing(null)} />
+        <TemplateForm
+          key={editing === 'new' ? 'new' : editing.id}
+          template={editing}
+          reminderMinutes={templates.data?.class_reminder_minutes ?? 0}
+          onDone={() => setEditing(null)}
+        />
       ) : null}
       <QueryState
         query={templates}
@@ -47,6 +56,11 @@ export default function TemplatesPage() {
                         Retired
                       </span>
                     )}
+                    {template.class_reminder ? (
+                      <span className="ml-2 rounded bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-900">
+                        Class reminders
+                      </span>
+                    ) : null}
                   </p>
                   <p className="break-words text-slate-800">{template.text}</p>
                   <p className="text-sm text-slate-600">
@@ -71,24 +85,33 @@ export default function TemplatesPage() {
   );
 }
 
-type Field = 'name' | 'dlt_template_id' | 'gateway_template_id' | 'text';
+type Field = 'name' | 'dlt_template_id' | 'gateway_template_id' | 'text' | 'class_reminder';
 
-function TemplateForm({ template, onDone }: { template: MessageTemplate | 'new'; onDone: () => void }) {
+function TemplateForm({
+  template,
+  reminderMinutes,
+  onDone,
+}: {
+  template: MessageTemplate | 'new';
+  reminderMinutes: number;
+  onDone: () => void;
+}) {
   const save = useSaveTemplate();
   const start = template === 'new' ? undefined : template;
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<Exclude<Field, 'class_reminder'>, string>>({
     name: start?.name ?? '',
     dlt_template_id: start?.dlt_template_id ?? '',
     gateway_template_id: start?.gateway_template_id ?? '',
     text: start?.text ?? '',
   });
   const [active, setActive] = useState(start?.active ?? true);
+  const [classReminder, setClassReminder] = useState(start?.class_reminder ?? false);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { ...(start ? { id: start.id } : {}), ...values, active },
+      { ...(start ? { id: start.id } : {}), ...values, active, class_reminder: classReminder },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
@@ -96,7 +119,7 @@ function TemplateForm({ template, onDone }: { template: MessageTemplate | 'new';
         },
         onError: (error) => {
           const named = fieldOf(error.message);
-          if (named && named.field in values)
+          if (named && (named.field in values || named.field === 'class_reminder'))
             setProblems({ [named.field]: problemSentence(named.field, named.problem) });
           else toast.error(error.message);
         },
@@ -155,6 +178,27 @@ function TemplateForm({ template, onDone }: { template: MessageTemplate | 'new';
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
         Offered when sending (untick to retire it)
       </label>
+      <div className="space-y-1">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={classReminder}
+            onChange={(event) => setClassReminder(event.target.checked)}
+            aria-describedby="template-reminder-hint template-reminder-problem"
+            aria-invalid={problems.class_reminder ? true : undefined}
+          />
+          Use for class reminders
+        </label>
+        <p id="template-reminder-hint" className="text-sm text-slate-600">
+          {reminderMinutes > 0
+            ? `Texted to a class's batch ${reminderMinutes} minutes before the class starts`
+            : 'Texted to a class’s batch before the class starts (reminders are off on this server now)'}
+          ; one template at a time. It may use {reminderVariables}.
+        </p>
+        <p id="template-reminder-problem" className="min-h-5 text-sm text-red-700">
+          {problems.class_reminder}
+        </p>
+      </div>
       <div className="flex flex-wrap gap-2 pt-2">
         <button
           type="submit"
