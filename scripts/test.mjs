@@ -17,11 +17,26 @@ const stepTimes = [];
 const slowFiles = [];
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+// The machine's CPU ticks (all cores) from /proc/stat: how busy the cores were during a step says whether more
+// side-by-side work would shorten CI (idle cores) or only slow every test down (busy ones). Linux only.
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: fields[3] + fields[4], total: fields.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return undefined;
+  }
+}
+const busyPercent = (from, to) =>
+  from && to && to.total > from.total
+    ? `, cores ${Math.round(100 * (1 - (to.idle - from.idle) / (to.total - from.total)))} % busy`
+    : '';
 
 /** One step; `beside` keeps its output until it ends (another step is printing meanwhile). */
 function run(name, command, args, { env = {}, beside = false } = {}) {
   if (!beside) console.log(`\n=== ${name}`);
   const start = Date.now();
+  const ticks = cpuTicks();
   const child = spawn(command, args, {
     stdio: beside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
@@ -32,7 +47,7 @@ function run(name, command, args, { env = {}, beside = false } = {}) {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       if (beside) process.stdout.write(`\n=== ${name}\n${Buffer.concat(output).toString()}`);
-      stepTimes.push(`${seconds(Date.now() - start).padStart(6)}  ${name}`);
+      stepTimes.push(`${seconds(Date.now() - start).padStart(6)}  ${name}${busyPercent(ticks, cpuTicks())}`);
       if (code !== 0) failedSteps.push(name);
       resolve(code === 0);
     });
