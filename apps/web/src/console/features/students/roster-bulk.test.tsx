@@ -133,6 +133,31 @@ describe('the roster as a working list', () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe('/console/messages/new?batch=7');
   });
 
+  it('messages all of a batch by its id when its subject was chosen first', async () => {
+    const { user } = openRoster();
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('link', { name: 'Asha Rao' });
+    await user.selectOptions(await within(main).findByLabelText('Subject'), 'Physics');
+    await user.selectOptions(within(main).getByLabelText('Batch'), 'Physics Evening');
+    await user.click(within(main).getByLabelText('Select everyone on this page'));
+    await user.click(await within(main).findByRole('button', { name: 'Select all 140 that match' }));
+    await user.click(within(main).getByRole('button', { name: 'Message this batch' }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/console/messages/new?batch=8');
+  });
+
+  it('says how to message all that match a filter that is not one batch', async () => {
+    const { user } = openRoster();
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('link', { name: 'Asha Rao' });
+    await user.selectOptions(await within(main).findByLabelText('Subject'), 'Physics');
+    await user.click(within(main).getByLabelText('Select everyone on this page'));
+    await user.click(await within(main).findByRole('button', { name: 'Select all 140 that match' }));
+    expect(within(main).queryByRole('button', { name: /^Message / })).toBeNull();
+    expect(
+      within(main).getByText('To message everyone that matches, filter by one batch alone, or tick the students.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers a teacher the filters but neither boxes nor bulk actions', async () => {
     openRoster(teacher);
     const main = await screen.findByRole('main');

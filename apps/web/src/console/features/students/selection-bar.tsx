@@ -33,9 +33,15 @@ export function SelectionBar({
   const matching = count.data?.matching;
   const selected = chosen.kind === 'ids' ? chosen.ids.size : matching;
   const overLimit = chosen.kind === 'ids' ? chosen.ids.size > BULK_LIMIT : count.data?.over_limit === true;
-  // A whole batch goes to the message page as the batch; anything else as the students' ids.
+  // A whole batch goes to the message page as the batch; anything else as the students' ids. The batch's own subject
+  // chosen too (as a clerk narrows the batch list to a subject first) is still the whole batch: its members are the
+  // students still enrolled in its subject.
+  const batchSubject = batches.find((batch) => batch.id === filter.batch_id)?.subject_id;
   const onlyBatch =
-    filter.batch_id !== undefined && !filter.q && filter.subject_id === undefined && filter.status !== 'inactive';
+    filter.batch_id !== undefined &&
+    !filter.q &&
+    (filter.subject_id === undefined || filter.subject_id === batchSubject) &&
+    filter.status !== 'inactive';
 
   const message = () => {
     if (chosen.kind === 'ids') navigate('/messages/new', { state: { studentIds: [...chosen.ids] } });
