@@ -2,6 +2,7 @@ import type { MessageSend, RecipientStatus } from '@portal/contract/console';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { QueryState } from '../../components/query-state.tsx';
+import { Table } from '../../components/table-or-cards.tsx';
 import { useSend } from './api/messages.ts';
 
 const statusNames: Record<RecipientStatus, string> = { queued: 'Waiting', sent: 'Sent', failed: 'Failed' };
@@ -15,9 +16,12 @@ const statusColours: Record<RecipientStatus, string> = {
 export const progress = (send: MessageSend) =>
   `${send.sent} sent, ${send.failed} failed${send.queued ? `, ${send.queued} waiting` : ''}`;
 
-/** One send: its text, its progress (asked again while it runs) and each recipient's status. */
-const RECIPIENT_COLUMNS = ['Student', 'Number', 'Status', 'Tries', 'Reason', 'Sent'] as const;
+const RECIPIENT_COLUMNS = ['Student', 'Number', 'Status', 'Tries', 'Reason', 'Sent at'] as const;
 
+/**
+ * One send: its text, its progress (asked again while it runs) and each recipient's status, as a table on a wider
+ * screen and a card per student on a phone (decision 060).
+ */
 export function SendDetail({ id }: { id: number }) {
   const shown = useSend(id);
   return (
@@ -42,36 +46,23 @@ export function SendDetail({ id }: { id: number }) {
                 {progress(send)}
               </p>
             </section>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] border-collapse text-left">
-                <caption className="sr-only">Each student&apos;s text</caption>
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    {RECIPIENT_COLUMNS.map((name) => (
-                      <th key={name} scope="col" className="p-2">
-                        {name}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {recipients.map((r) => (
-                    <tr key={r.student_id} className="border-b border-slate-200">
-                      <td className="p-2">{r.student_name}</td>
-                      <td className="p-2">{r.mobile}</td>
-                      <td className="p-2">
-                        <span className={`rounded px-2 py-0.5 text-sm font-medium ${statusColours[r.status]}`}>
-                          {statusNames[r.status]}
-                        </span>
-                      </td>
-                      <td className="p-2">{r.attempts}</td>
-                      <td className="p-2">{r.reason}</td>
-                      <td className="p-2">{r.sent_at ? formatDateTime(r.sent_at, 'time') : ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              caption="Each student's text"
+              head={[...RECIPIENT_COLUMNS]}
+              rows={recipients.map((r) => ({
+                key: r.student_id,
+                cells: [
+                  r.student_name,
+                  r.mobile,
+                  <span key="status" className={`rounded px-2 py-0.5 font-medium ${statusColours[r.status]}`}>
+                    {statusNames[r.status]}
+                  </span>,
+                  r.attempts,
+                  r.reason,
+                  r.sent_at ? formatDateTime(r.sent_at, 'time') : '',
+                ],
+              }))}
+            />
           </>
         )}
       </QueryState>
