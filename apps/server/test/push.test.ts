@@ -24,8 +24,10 @@ let physics: number;
 
 beforeAll(async () => {
   standIn = await startPushStandIn();
-  // The server's clock is the test's: its own reminder turns then never meet the demo's classes of today.
-  t = await startTestApp({ pushAgent: standIn.agent, now: () => clock });
+  // The server's own turns (class reminders, news notices, once a minute) keep a clock a day behind the test's: they
+  // never meet the demo's classes of today, nor claim a class or a news item before the test's own turn does (with the
+  // test's clock, a slow run could see the server's turn remind a class first, and the test's find nothing).
+  t = await startTestApp({ pushAgent: standIn.agent, now: () => new Date('2031-03-02T10:00:00Z') });
   push = createPushSender(t.db, t.config.PUSH_CONTACT, pino({ level: 'silent' }), standIn.agent);
   me = t.demo.demoStudentId;
   token = await t.tokenFor(me);
