@@ -49,7 +49,7 @@ interface OutboxMessage {
   text: string;
 }
 
-async function readOutbox(outbox = inject('outbox')): Promise<OutboxMessage[]> {
+export async function readOutbox(outbox = inject('outbox')): Promise<OutboxMessage[]> {
   const text = await readFile(outbox, 'utf8').catch(() => '');
   return text
     .split('\n')
