@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+const isEmpty = (content: ReactNode) => content === '' || content === null || content === undefined;
+
 /**
  * A table on a wider screen; on a phone each row becomes a card of "heading: value" lines, so no column is hidden
  * sideways in a box a phone shows no scrollbar for (docs/decisions/060-console-on-a-phone.md). Only one of the two is
@@ -20,12 +22,15 @@ export function Table({
         {rows.map((row) => (
           <li key={row.key} className="rounded-md border border-slate-200 p-3">
             <dl className="space-y-1 text-sm">
-              {row.cells.map((content, index) => (
-                <div key={index} className="flex flex-wrap items-center justify-between gap-x-3">
-                  <dt className="text-slate-600">{head[index]}</dt>
-                  <dd className="min-w-0 wrap-anywhere">{content}</dd>
-                </div>
-              ))}
+              {row.cells.map((content, index) =>
+                // A card leaves out a line with nothing in it (no reason for a text that was sent).
+                isEmpty(content) ? null : (
+                  <div key={index} className="flex flex-wrap items-center justify-between gap-x-3">
+                    <dt className="text-slate-600">{head[index]}</dt>
+                    <dd className="min-w-0 wrap-anywhere">{content}</dd>
+                  </div>
+                ),
+              )}
             </dl>
           </li>
         ))}

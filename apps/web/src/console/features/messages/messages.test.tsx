@@ -99,6 +99,10 @@ describe('messages', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(9);
     expect(rows.filter((row) => row.textContent?.includes('Sent'))).toHaveLength(8);
     expect(rows.at(-1)).toHaveTextContent('Failed3gateway answered 503');
+    // On a phone each student is a card: a failed text's card gives its reason, a sent one has no empty "Reason".
+    const cards = within(screen.getByRole('list', { name: "Each student's text" })).getAllByRole('listitem');
+    expect(cards.at(-1)).toHaveTextContent('Reasongateway answered 503');
+    expect(cards[0]).not.toHaveTextContent('Reason');
   });
 
   it('says how to begin when the institute has no template yet, and admins register one', async () => {
