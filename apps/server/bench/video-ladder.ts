@@ -1,6 +1,7 @@
-// The encoding ladder of a 720p, 60 s lecture (docs/decisions/074): how long ffmpeg takes per minute of video, what each
-// step costs (bits a second, MB a minute), and, in Chromium with the line throttled to 400 kbit/s and 400 ms, how soon
-// playback starts and how often it stalls in its first 30 s. Figures only; nothing is asserted.
+// The encoding ladder of a 720p, 60 s lecture (docs/decisions/074): how long ffmpeg takes per minute of video (wall
+// time and CPU time), what each step costs (bits a second, MB a minute), and, in Chromium with the line throttled to
+// 400 kbit/s and 400 ms, how soon playback starts (and what it waited for) and how often it stalls in its first 30 s.
+// Figures only; nothing is asserted.
 // Needs ffmpeg and Chromium; with the web app and the server built (`npm run build`) for the browser part.
 //   node --import tsx apps/server/bench/video-ladder.ts            SECONDS=60 SOURCE=lecture|pattern PLAY=30
 import { execFile } from 'node:child_process';
@@ -41,16 +42,33 @@ await run('ffmpeg', [
   ...['-map', `${audioInput}:a`],
   ...['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '2500k', '-c:a', 'aac', '-b:a', '128k', '-shortest', source],
 ]);
+/**
+ * CPU seconds used by this process's finished children (ffmpeg): what the encode costs whatever else the machine runs,
+ * where the wall time depends on the other jobs sharing it. Linux's /proc/self/stat, cutime and cstime, in 1/100 s.
+ */
+async function childCpuSeconds() {
+  const line = await readFile('/proc/self/stat', 'utf8');
+  // The fields after the command's name in parentheses: the state is the 3rd field, cutime and cstime the 16th and 17th.
+  const [cutime = 0, cstime = 0] = line
+    .slice(line.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(13, 15)
+    .map(Number);
+  return (cutime + cstime) / 100;
+}
+
 console.log(`Source: ${SOURCE}, ${SECONDS} s, ${((await stat(source)).size / 1024 / 1024).toFixed(1)} MB`);
 
 // 1. The encode, as the worker runs it (low priority, one job).
 const out = join(dir, 'ladder');
 await mkdir(out);
+const cpuBefore = await childCpuSeconds();
 const started = performance.now();
 const { steps } = await encodeLadder({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, source, out, () => undefined);
 const wall = (performance.now() - started) / 1000;
+const cpu = (await childCpuSeconds()) - cpuBefore;
 console.log(
-  `Encode: ${wall.toFixed(1)} s wall for ${SECONDS} s, ${((wall / SECONDS) * 60).toFixed(1)} s per minute of video`,
+  `Encode: ${wall.toFixed(1)} s wall for ${SECONDS} s, ${((wall / SECONDS) * 60).toFixed(1)} s per minute of video; ffmpeg's CPU ${((cpu / SECONDS) * 60).toFixed(1)} s per minute`,
 );
 const files = await readdir(out);
 for (const step of steps) {
@@ -166,6 +184,15 @@ try {
     const match = /\/(\d+p)-\d+\.m4s$/.exec(request.url());
     if (match) steps.push(match[1]!);
   });
+  // What the start waits for, by when it had arrived after the tap: the player's code, the playlists, the first segment.
+  const arrived = new Map<string, number>();
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    const what =
+      /\/assets\/(hls|react-player|video-player)[^/]*\.js$/.exec(path)?.[1] ??
+      /\/((master|\d+p)\.m3u8|\d+p-(init|000)\.m4s)$/.exec(path)?.[1];
+    if (what && !arrived.has(what)) arrived.set(what, performance.now());
+  });
   const tapped = performance.now();
   await page.getByRole('button', { name: /Bench lecture/ }).click();
   await page.waitForFunction(
@@ -174,6 +201,7 @@ try {
     { timeout: 60_000, polling: 50 },
   );
   const start = (performance.now() - tapped) / 1000;
+  const timeline = [...arrived].map(([what, at]) => `${what} ${((at - tapped) / 1000).toFixed(1)} s`).join(', ');
   // Stalls: the video waiting for data after it started, until PLAY seconds of video have played.
   const stalls = await page.evaluate(async (play) => {
     const video = (globalThis as unknown as InPage).document.querySelector('hls-video')!;
@@ -195,6 +223,7 @@ try {
   console.log(
     `Throttled (400 kbit/s, 400 ms): started ${start.toFixed(1)} s after the tap; first ${PLAY} s of video: ${stalls.count} stalls, ${stalls.seconds.toFixed(1)} s stalled (reached ${stalls.reached.toFixed(1)} s); steps fetched: ${steps.join(' ')}`,
   );
+  console.log(`  Arrived after the tap: ${timeline}`);
   await browser.close();
 } finally {
   await portal.stop();
