@@ -232,10 +232,11 @@ describe('a laddered lecture', () => {
     }
   });
 
-  // The aim is 5 s; on a shared 2-core machine under load the player's own code (hls.js, 178 KB) takes a few
-  // seconds of that, so the bound here is 10 s, which playing the 720p original could not meet (the bench measures it).
-  // First in this file to play the topic, so that it starts from the beginning, as a student's first look does.
-  it('starts within 10 s on a 400 kbit/s line with 400 ms of latency (5 s on a quiet machine) and plays its first 30 s without a stall', {
+  // The aim is 5 s. A student's first video waits for the player's own code on the slow line too (hls.js,
+  // 146 KB: about 3.6 s of it), then about 2.5 s for the playlists and the first segment (docs/decisions/074), so the
+  // bound here is 10 s; the start is logged. First in this file to play the topic, so that it starts from the
+  // beginning, as a student's first look does (a resumed topic seeks first).
+  it('starts within 10 s on a 400 kbit/s line with 400 ms of latency and plays its first 30 s without a stall', {
     timeout: 150_000,
   }, async () => {
     const { page, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
