@@ -24,6 +24,12 @@ const consolePages: Plugin = {
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss(), consolePages],
+  // hls.js's light build: the ladder has no DRM, subtitles, alternate audio or interstitials, and on a 400 kbit/s
+  // line the full build's extra 50 KB (brotli) is about a second of a student's first video (docs/decisions/074).
+  // The HLS element imports the full build by its path; both names lead to the light one.
+  resolve: {
+    alias: [{ find: /^hls\.js(\/dist\/hls\.mjs)?$/, replacement: 'hls.js/dist/hls.light.mjs' }],
+  },
   // The institute's time zone, in which every screen shows dates and times (lib/date-time.ts); the server reads
   // the same variable, so set INSTITUTE_TIMEZONE when building as well as when running.
   define: { __INSTITUTE_TIMEZONE__: JSON.stringify(process.env.INSTITUTE_TIMEZONE || 'Asia/Kolkata') },
