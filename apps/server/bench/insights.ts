@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database, Queryable } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { scopeStudentList } from '../src/resources/insights/student-lists.ts';
+import { quizStudentList, scopeStudentList, topicStudentList } from '../src/resources/insights/student-lists.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { createStaffSession } from '../src/sessions/session-repository.ts';
 import { staffWithRole } from '../test/helper.ts';
@@ -272,22 +272,30 @@ for (const size of SIZES) {
       [quiz],
     ],
   ];
-  // The chapter's and subject's lists, statement by statement as the server runs them (found by running them).
-  for (const [label, scope, batchId, list] of [
-    ['chapter watched', { subjectId: subject, chapterId: lists.subjectChapter }, undefined, 'not_watched_all'],
-    ['subject watched', { subjectId: subject }, undefined, 'not_watched_all'],
-    ['subject batch', { subjectId: subject }, lists.batch, 'not_watched_all'],
-    ['subject quizzes', { subjectId: subject }, undefined, 'not_attempted_all'],
-    ['chapter quizzes b.', { subjectId: subject, chapterId: lists.subjectChapter }, lists.batch, 'not_attempted_all'],
-  ] as const) {
+  // The lists by name, statement by statement as the server runs them (found by running them): the chapter's and
+  // subject's, and one topic's and one quiz's beside them.
+  const subjectOf = { subjectId: subject };
+  const chapterOf = { subjectId: subject, chapterId: lists.subjectChapter };
+  for (const [label, run] of [
+    [
+      'topic not watched',
+      (q) =>
+        topicStudentList(q, { id: lists.newTopic, subjectId: subject, durationSeconds: 600 }, undefined, 'not_watched'),
+    ],
+    ['quiz failed', (q) => quizStudentList(q, { id: lists.triedQuiz, subjectId: subject }, undefined, 'failed')],
+    ['chapter watched', (q) => scopeStudentList(q, chapterOf, undefined, 'not_watched_all')],
+    ['subject watched', (q) => scopeStudentList(q, subjectOf, undefined, 'not_watched_all')],
+    ['subject batch', (q) => scopeStudentList(q, subjectOf, lists.batch, 'not_watched_all')],
+    ['subject quizzes', (q) => scopeStudentList(q, subjectOf, undefined, 'not_attempted_all')],
+    ['chapter quizzes b.', (q) => scopeStudentList(q, chapterOf, lists.batch, 'not_attempted_all')],
+  ] as [string, (q: Queryable) => Promise<unknown>][]) {
     const ran: [string, readonly unknown[]][] = [];
-    const recording: Queryable = {
+    await run({
       query: (sql, values) => {
         ran.push([sql, values ?? []]);
         return db.query(sql, values);
       },
-    };
-    await scopeStudentList(recording, scope, batchId, list);
+    });
     ran.forEach(([sql, values], index) => statements.push([`${label} ${index + 1}`, `EXPLAIN ${sql}`, [...values]]));
   }
   for (const [label, sql, values] of statements) {

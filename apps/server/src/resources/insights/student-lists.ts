@@ -1,5 +1,5 @@
 import { STUDENT_LIST_LIMIT } from '@portal/contract/console';
-import type { Queryable } from '../../db/database.ts';
+import { PLANNED_EACH_TIME, type Queryable } from '../../db/database.ts';
 import { FINISHED_WITHIN_SECONDS, iso } from './insights-repository.ts';
 
 /**
@@ -47,20 +47,20 @@ function candidates(batchId: number | undefined, joins = '') {
  * Finds the rows of `fromWhere` once, counts them and answers the first page of them by name, each with the student's
  * last activity (their newest watch or attempt, from watch_progress_recent and quiz_attempts_student_quiz) computed
  * for that page only. `columns` are the list's own columns; `pageOnly` joins to `listed` what is worth reading for
- * the page's rows alone, and `before` are CTEs (each followed by a comma) that `fromWhere` reads. The page is empty
- * only when nothing matched, so its rows carry the total.
+ * the page's rows alone, and `before` are CTEs (each followed by a comma) that `fromWhere` reads; `plannedEachTime`
+ * keeps PostgreSQL from settling on a generic plan. The page is empty only when nothing matched, so its rows carry the
+ * total.
  */
 async function page<Row>(
   db: Queryable,
   fromWhere: string,
   columns: string,
   values: unknown[],
-  pageOnly = { join: '', columns: '' },
-  before = '',
+  { pageOnly = { join: '', columns: '' }, before = '', plannedEachTime = false } = {},
 ) {
   const rows = await db.query<Row & { total: number; sort_name?: string; last_activity: string | null }>(
-    `WITH ${before} matched AS MATERIALIZED (
-       SELECT s.id AS stud_id, s.name, s.mobile, lower(s.name) AS sort_name, ${columns} FROM ${fromWhere}
+    `${plannedEachTime ? PLANNED_EACH_TIME : ''}WITH ${before} matched AS MATERIALIZED (
+       SELECT s.id AS stud_id, s.name, s.mobile, lower(s.name) AS sort_name${columns ? `, ${columns}` : ''} FROM ${fromWhere}
      ), listed AS (
        SELECT * FROM matched ORDER BY sort_name, stud_id LIMIT ${STUDENT_LIST_LIMIT}
      )
@@ -136,11 +136,13 @@ export async function quizStudentList(
         FROM quiz_attempts a WHERE a.quiz_id = ${q}
        GROUP BY a.student_id HAVING NOT bool_or(a.result = 'pass')) a ON a.student_id = c.student_id`;
   return page<Row>(db, `${candidates(batchId, summary)}`, `a.attempts, ${iso('a.latest')} AS latest_attempt`, values, {
-    join: `LEFT JOIN LATERAL (
+    pageOnly: {
+      join: `LEFT JOIN LATERAL (
              SELECT b.marks AS best_marks, b.max_marks FROM quiz_attempts b
               WHERE b.student_id = listed.stud_id AND b.quiz_id = ${q}
               ORDER BY b.marks::numeric / nullif(b.max_marks, 0) DESC NULLS LAST, b.id LIMIT 1) best ON true`,
-    columns: ', best.best_marks, best.max_marks',
+      columns: ', best.best_marks, best.max_marks',
+    },
   });
 }
 
@@ -167,9 +169,11 @@ async function scopeItems(db: Queryable, table: 'topics' | 'quizzes', scope: Sco
  * Who is behind on a chapter or a whole subject: `not_watched_all`, the students who have not watched each of its
  * live topics to the end, with how many they finished and started; `not_attempted_all`, those who have not attempted
  * each of its live quizzes, with how many they attempted and passed (a quiz passed by any attempt, i.e. by the best).
- * The scope's watch rows (or attempts) are grouped by student once: an index-only range of watch_progress_topic_student
- * per topic (the quizzes' attempts from quiz_attempts_quiz_results), so a list costs in proportion to the scope's
- * activity and its students, never to the institute's history. A scope with nothing to do lists nobody.
+ * Those who have done it all are found once, by grouping the scope's finished watch rows (an index-only range of
+ * watch_progress_topic_student per topic) or its attempts (quiz_attempts_quiz_results) by student, and the rest of the
+ * subject's or batch's students are the list; each listed student's counts are read for the page's rows only. A list
+ * costs in proportion to the scope's activity and its students, never to the institute's history. A scope with
+ * nothing to do lists nobody.
  */
 export async function scopeStudentList(
   db: Queryable,
@@ -183,24 +187,31 @@ export async function scopeStudentList(
   const ids = `$${values.length + 1}::int[]`;
   const outOf = `$${values.length + 2}::int`;
   values.push(items, items.length);
-  const progress =
+  const done =
     list === 'not_watched_all'
-      ? `progress AS (
-           SELECT w.student_id, count(*) FILTER (WHERE ${finished}) AS finished, count(*) AS started
-             FROM watch_progress w WHERE w.topic_id = ANY(${ids}) GROUP BY w.student_id
+      ? `done AS (
+           SELECT w.student_id FROM watch_progress w WHERE w.topic_id = ANY(${ids}) AND ${finished}
+            GROUP BY w.student_id HAVING count(*) >= ${outOf}
          ),`
-      : `progress AS (
-           SELECT a.student_id, count(DISTINCT a.quiz_id) AS attempted,
-                  count(DISTINCT a.quiz_id) FILTER (WHERE a.result = 'pass') AS passed
-             FROM quiz_attempts a WHERE a.quiz_id = ANY(${ids}) GROUP BY a.student_id
+      : `done AS (
+           SELECT a.student_id FROM quiz_attempts a WHERE a.quiz_id = ANY(${ids})
+            GROUP BY a.student_id HAVING count(DISTINCT a.quiz_id) >= ${outOf}
          ),`;
-  const done = list === 'not_watched_all' ? 'finished' : 'attempted';
-  const columns =
+  const counts =
     list === 'not_watched_all'
-      ? `coalesce(p.finished, 0)::int AS finished, coalesce(p.started, 0)::int AS started,
-         NULL::int AS attempted, NULL::int AS passed`
-      : `NULL::int AS finished, NULL::int AS started,
-         coalesce(p.attempted, 0)::int AS attempted, coalesce(p.passed, 0)::int AS passed`;
+      ? {
+          join: `CROSS JOIN LATERAL (
+                   SELECT (count(*) FILTER (WHERE ${finished}))::int AS finished, count(*)::int AS started
+                     FROM watch_progress w WHERE w.student_id = listed.stud_id AND w.topic_id = ANY(${ids})) p`,
+          columns: ', p.finished, p.started, NULL::int AS attempted, NULL::int AS passed',
+        }
+      : {
+          join: `CROSS JOIN LATERAL (
+                   SELECT count(DISTINCT a.quiz_id)::int AS attempted,
+                          (count(DISTINCT a.quiz_id) FILTER (WHERE a.result = 'pass'))::int AS passed
+                     FROM quiz_attempts a WHERE a.student_id = listed.stud_id AND a.quiz_id = ANY(${ids})) p`,
+          columns: ', NULL::int AS finished, NULL::int AS started, p.attempted, p.passed',
+        };
   const { total, students } = await page<{
     stud_id: number;
     name: string;
@@ -211,11 +222,11 @@ export async function scopeStudentList(
     passed: number | null;
   }>(
     db,
-    `${candidates(batchId, 'LEFT JOIN progress p ON p.student_id = c.student_id')} AND coalesce(p.${done}, 0) < ${outOf}`,
-    columns,
+    `${candidates(batchId)} AND NOT EXISTS (SELECT 1 FROM done WHERE done.student_id = c.student_id)`,
+    '',
     values,
-    undefined,
-    progress,
+    // Planned with its values: a generic plan guesses a batch of a few students and nests a loop over all of `done`.
+    { pageOnly: counts, before: done, plannedEachTime: true },
   );
   return { total, out_of: items.length, students };
 }
