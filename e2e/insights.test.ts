@@ -7,7 +7,7 @@ const browser = useBrowser();
 const screenshot = screenshots('console-');
 
 describe('insights in the console', () => {
-  it("shows a teacher on a phone who watched Physics' topics, who has not by name, a quiz's results and a student's progress", async () => {
+  it("shows a teacher on a phone who watched Physics' topics, who has not by name (a topic, a quiz, a chapter), a quiz's results and a student's progress", async () => {
     const { page, errors, close } = await openPage(browser(), phone);
     await signInToConsole(page, DEMO_TEACHER_MOBILE);
     await page.goto('/console/insights');
@@ -35,6 +35,22 @@ describe('insights in the console', () => {
       .getByText(/ students?(, \d+ shown)?\.$|Everyone in this batch has watched it\./)
       .first()
       .waitFor();
+    // Who is behind in a chapter, by name with how many of its topics each finished (or that nobody is).
+    const behind = page.getByRole('region', { name: 'Who is behind in Physics' });
+    const chapter = behind.getByLabel('Chapter');
+    await chapter.selectOption({ label: (await chapter.locator('option').nth(1).textContent()) ?? '' });
+    await behind
+      .getByText(/ students?(, \d+ shown)?\.$|Everyone has watched every topic of .* to the end\./)
+      .first()
+      .waitFor();
+    await behind.getByRole('button', { name: 'Quizzes not attempted' }).click();
+    await behind
+      .getByText(
+        / students?(, \d+ shown)?\.$|Everyone has attempted every quiz of .*\.|There are no quizzes here yet\./,
+      )
+      .first()
+      .waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     await page.getByLabel('Find a student by name or number').fill('Arjun');
     await page.getByRole('button', { name: 'Arjun Sharma' }).click();

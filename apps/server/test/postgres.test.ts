@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { type Database, PLANNED_EACH_TIME } from '../src/db/database.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { openTestDatabase } from './helper.ts';
 
@@ -71,6 +71,21 @@ describe.runIf(url)('PostgreSQL through postgres.js', () => {
           `SELECT count(*) AS n FROM pg_tables WHERE tablename IN ('a', 'b') AND schemaname LIKE 'pg_temp%'`,
         ),
       ).toEqual([{ n: 2 }]);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('never prepares a statement marked to be planned each time, so PostgreSQL plans it with its values', async () => {
+    const one = openPostgres(url!, { max: 1 });
+    try {
+      const text = `${PLANNED_EACH_TIME}SELECT $1::int + 1 AS n`;
+      for (let i = 0; i < 7; i++) expect(await one.query(text, [i])).toEqual([{ n: i + 1 }]);
+      expect(
+        await one.query('SELECT count(*) AS n FROM pg_prepared_statements WHERE starts_with(statement, $1)', [
+          PLANNED_EACH_TIME,
+        ]),
+      ).toEqual([{ n: 0 }]);
     } finally {
       await one.close();
     }

@@ -3,6 +3,14 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/**
+ * Begins a statement that PostgreSQL plans with its values every time it runs: db/postgres.ts never prepares it. A
+ * prepared statement may settle on a generic plan, made without the values; for a statement whose good plan depends
+ * on how many rows its values select, that plan's guess of a few rows can nest a loop over thousands (a chapter's list
+ * of a batch took 20 s instead of 0.2 s, docs/decisions/066).
+ */
+export const PLANNED_EACH_TIME = '/* planned each time */ ';
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: all of it is stored, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Queryable } from './database.ts';
+import { type Database, PLANNED_EACH_TIME, type Queryable } from './database.ts';
 import { REACH, type Probe, watchReach } from './reach-watch.ts';
 
 export interface PostgresOptions {
@@ -157,13 +157,15 @@ function settings(options: PostgresOptions, socketFolder: string | undefined): S
 
 /**
  * Which statements each connection prepares once, so PostgreSQL parses them once and may keep their plan, instead of
- * parsing and planning them on every call (docs/decisions/030). Only plain reads and writes, and a bounded number of
- * them: a statement built from varying text would otherwise pile up on every connection.
+ * parsing and planning them on every call (docs/decisions/030). Only plain reads and writes, never one marked
+ * PLANNED_EACH_TIME, and a bounded number of them: a statement built from varying text would otherwise pile up on
+ * every connection.
  */
 function statementsToPrepare(limit = 500) {
   const known = new Set<string>();
   return (text: string) => {
     if (known.has(text)) return true;
+    if (text.startsWith(PLANNED_EACH_TIME)) return false;
     if (known.size >= limit || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(text)) return false;
     known.add(text);
     return true;

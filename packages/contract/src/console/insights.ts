@@ -172,3 +172,50 @@ export const quizStudents = consoleEndpoint({
     }),
   ),
 });
+
+/** Which students a chapter's or subject's list names (see chapterStudents). */
+const scopeList = z.enum(['not_watched_all', 'not_attempted_all']);
+const scopeStudentsResponse = envelope(
+  z.object({
+    total: z.number(),
+    /** The chapter's or subject's live topics (for `not_watched_all`) or quizzes (for `not_attempted_all`). */
+    out_of: z.number(),
+    students: z.array(
+      z.object({
+        ...listedStudent,
+        /** Topics watched to the end, and topics watched at all (those included); null in `not_attempted_all`. */
+        finished: z.nullable(z.number()),
+        started: z.nullable(z.number()),
+        /** Quizzes attempted, and quizzes passed by the best attempt; null in `not_watched_all`. */
+        attempted: z.nullable(z.number()),
+        passed: z.nullable(z.number()),
+      }),
+    ),
+  }),
+);
+
+/**
+ * A chapter's or a whole subject's active students (enrolled in its subject, or members of one of its batches) who are
+ * behind on it: `not_watched_all`, who have not watched every one of its topics to the end (with how many they
+ * finished and how many they started); `not_attempted_all`, who have not attempted every one of its quizzes (with how
+ * many they attempted and how many they passed by their best attempt). Only live topics and quizzes count (a deleted
+ * one is not asked of anyone); `out_of` says how many there are. The first 500 by name, and the total.
+ */
+export const chapterStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Insights/chapter-students',
+  roles: everyStaffRole,
+  body: z.strictObject({ chapter_id: id, batch_id: z.optional(id), list: scopeList }),
+  response: scopeStudentsResponse,
+});
+
+/** As chapterStudents, over every chapter of a subject. */
+export const subjectStudents = consoleEndpoint({
+  method: 'POST',
+  path: '/Insights/subject-students',
+  roles: everyStaffRole,
+  body: z.strictObject({ subject_id: id, batch_id: z.optional(id), list: scopeList }),
+  response: scopeStudentsResponse,
+});
+
+export type ScopeList = z.infer<typeof scopeList>;

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  chapterStudents,
   insightsCatalogue,
   quizInsights,
   quizStudents,
   studentInsights,
   subjectInsights,
+  subjectStudents,
   topicStudents,
 } from '@portal/contract/console';
 import { ApiError } from '../../http/api-error.ts';
@@ -18,7 +20,15 @@ import {
   subjectExists,
   topicReach,
 } from './insights-repository.ts';
-import { batchInSubject, quizStudentList, subjectOfQuiz, subjectOfTopic, topicStudentList } from './student-lists.ts';
+import {
+  batchInSubject,
+  quizStudentList,
+  scopeStudentList,
+  subjectOfChapter,
+  subjectOfQuiz,
+  subjectOfTopic,
+  topicStudentList,
+} from './student-lists.ts';
 
 const noSuchBatch = () => new ApiError(404, 'batch_id: there is no such batch in this subject.', { field: 'batch_id' });
 
@@ -62,6 +72,30 @@ export async function insightsRoutes(app: FastifyInstance) {
       status: true,
       message: 'Students of a quiz',
       data: await quizStudentList(app.db, { id: body.quiz_id, subjectId }, body.batch_id, body.list),
+    };
+  });
+
+  defineConsoleRoute(app, chapterStudents, async ({ body }) => {
+    const subjectId = await subjectOfChapter(app.db, body.chapter_id);
+    if (subjectId === undefined)
+      throw new ApiError(404, 'chapter_id: there is no such chapter.', { field: 'chapter_id' });
+    if (body.batch_id !== undefined && !(await batchInSubject(app.db, body.batch_id, subjectId))) throw noSuchBatch();
+    return {
+      status: true,
+      message: 'Students of a chapter',
+      data: await scopeStudentList(app.db, { subjectId, chapterId: body.chapter_id }, body.batch_id, body.list),
+    };
+  });
+
+  defineConsoleRoute(app, subjectStudents, async ({ body }) => {
+    if (!(await subjectExists(app.db, body.subject_id)))
+      throw new ApiError(404, 'subject_id: there is no such subject.', { field: 'subject_id' });
+    if (body.batch_id !== undefined && !(await batchInSubject(app.db, body.batch_id, body.subject_id)))
+      throw noSuchBatch();
+    return {
+      status: true,
+      message: 'Students of a subject',
+      data: await scopeStudentList(app.db, { subjectId: body.subject_id }, body.batch_id, body.list),
     };
   });
 

@@ -1,5 +1,5 @@
 import { STUDENT_LIST_LIMIT } from '@portal/contract/console';
-import type { Queryable } from '../../db/database.ts';
+import { PLANNED_EACH_TIME, type Queryable } from '../../db/database.ts';
 import { FINISHED_WITHIN_SECONDS, iso } from './insights-repository.ts';
 
 /**
@@ -47,18 +47,20 @@ function candidates(batchId: number | undefined, joins = '') {
  * Finds the rows of `fromWhere` once, counts them and answers the first page of them by name, each with the student's
  * last activity (their newest watch or attempt, from watch_progress_recent and quiz_attempts_student_quiz) computed
  * for that page only. `columns` are the list's own columns; `pageOnly` joins to `listed` what is worth reading for
- * the page's rows alone. The page is empty only when nothing matched, so its rows carry the total.
+ * the page's rows alone, and `before` are CTEs (each followed by a comma) that `fromWhere` reads; `plannedEachTime`
+ * keeps PostgreSQL from settling on a generic plan. The page is empty only when nothing matched, so its rows carry the
+ * total.
  */
 async function page<Row>(
   db: Queryable,
   fromWhere: string,
   columns: string,
   values: unknown[],
-  pageOnly = { join: '', columns: '' },
+  { pageOnly = { join: '', columns: '' }, before = '', plannedEachTime = false } = {},
 ) {
   const rows = await db.query<Row & { total: number; sort_name?: string; last_activity: string | null }>(
-    `WITH matched AS MATERIALIZED (
-       SELECT s.id AS stud_id, s.name, s.mobile, lower(s.name) AS sort_name, ${columns} FROM ${fromWhere}
+    `${plannedEachTime ? PLANNED_EACH_TIME : ''}WITH ${before} matched AS MATERIALIZED (
+       SELECT s.id AS stud_id, s.name, s.mobile, lower(s.name) AS sort_name${columns ? `, ${columns}` : ''} FROM ${fromWhere}
      ), listed AS (
        SELECT * FROM matched ORDER BY sort_name, stud_id LIMIT ${STUDENT_LIST_LIMIT}
      )
@@ -134,10 +136,97 @@ export async function quizStudentList(
         FROM quiz_attempts a WHERE a.quiz_id = ${q}
        GROUP BY a.student_id HAVING NOT bool_or(a.result = 'pass')) a ON a.student_id = c.student_id`;
   return page<Row>(db, `${candidates(batchId, summary)}`, `a.attempts, ${iso('a.latest')} AS latest_attempt`, values, {
-    join: `LEFT JOIN LATERAL (
+    pageOnly: {
+      join: `LEFT JOIN LATERAL (
              SELECT b.marks AS best_marks, b.max_marks FROM quiz_attempts b
               WHERE b.student_id = listed.stud_id AND b.quiz_id = ${q}
               ORDER BY b.marks::numeric / nullif(b.max_marks, 0) DESC NULLS LAST, b.id LIMIT 1) best ON true`,
-    columns: ', best.best_marks, best.max_marks',
+      columns: ', best.best_marks, best.max_marks',
+    },
   });
+}
+
+/** A chapter, or a whole subject: what a list of who is behind on more than one topic or quiz is of. */
+export type Scope = { subjectId: number; chapterId?: number };
+
+/** The chapter of a subject, or undefined when there is no such chapter. */
+export async function subjectOfChapter(db: Queryable, chapterId: number) {
+  const [row] = await db.query<{ subject_id: number }>('SELECT subject_id FROM chapters WHERE id = $1', [chapterId]);
+  return row?.subject_id;
+}
+
+/** The live (not deleted) topics or quizzes of a chapter or subject: what a student is asked to have done. */
+async function scopeItems(db: Queryable, table: 'topics' | 'quizzes', scope: Scope) {
+  const rows = await db.query<{ id: number }>(
+    `SELECT x.id FROM chapters ch JOIN ${table} x ON x.chapter_id = ch.id AND x.deleted_at IS NULL
+      WHERE ch.subject_id = $1 ${scope.chapterId === undefined ? '' : 'AND ch.id = $2'}`,
+    scope.chapterId === undefined ? [scope.subjectId] : [scope.subjectId, scope.chapterId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Who is behind on a chapter or a whole subject: `not_watched_all`, the students who have not watched each of its
+ * live topics to the end, with how many they finished and started; `not_attempted_all`, those who have not attempted
+ * each of its live quizzes, with how many they attempted and passed (a quiz passed by any attempt, i.e. by the best).
+ * Those who have done it all are found once, by grouping the scope's finished watch rows (an index-only range of
+ * watch_progress_topic_student per topic) or its attempts (quiz_attempts_quiz_results) by student, and the rest of the
+ * subject's or batch's students are the list; each listed student's counts are read for the page's rows only. A list
+ * costs in proportion to the scope's activity and its students, never to the institute's history. A scope with
+ * nothing to do lists nobody.
+ */
+export async function scopeStudentList(
+  db: Queryable,
+  scope: Scope,
+  batchId: number | undefined,
+  list: 'not_watched_all' | 'not_attempted_all',
+) {
+  const items = await scopeItems(db, list === 'not_watched_all' ? 'topics' : 'quizzes', scope);
+  if (items.length === 0) return { total: 0, out_of: 0, students: [] };
+  const values: unknown[] = [scope.subjectId, ...(batchId === undefined ? [] : [batchId])];
+  const ids = `$${values.length + 1}::int[]`;
+  const outOf = `$${values.length + 2}::int`;
+  values.push(items, items.length);
+  const done =
+    list === 'not_watched_all'
+      ? `done AS (
+           SELECT w.student_id FROM watch_progress w WHERE w.topic_id = ANY(${ids}) AND ${finished}
+            GROUP BY w.student_id HAVING count(*) >= ${outOf}
+         ),`
+      : `done AS (
+           SELECT a.student_id FROM quiz_attempts a WHERE a.quiz_id = ANY(${ids})
+            GROUP BY a.student_id HAVING count(DISTINCT a.quiz_id) >= ${outOf}
+         ),`;
+  const counts =
+    list === 'not_watched_all'
+      ? {
+          join: `CROSS JOIN LATERAL (
+                   SELECT (count(*) FILTER (WHERE ${finished}))::int AS finished, count(*)::int AS started
+                     FROM watch_progress w WHERE w.student_id = listed.stud_id AND w.topic_id = ANY(${ids})) p`,
+          columns: ', p.finished, p.started, NULL::int AS attempted, NULL::int AS passed',
+        }
+      : {
+          join: `CROSS JOIN LATERAL (
+                   SELECT count(DISTINCT a.quiz_id)::int AS attempted,
+                          (count(DISTINCT a.quiz_id) FILTER (WHERE a.result = 'pass'))::int AS passed
+                     FROM quiz_attempts a WHERE a.student_id = listed.stud_id AND a.quiz_id = ANY(${ids})) p`,
+          columns: ', NULL::int AS finished, NULL::int AS started, p.attempted, p.passed',
+        };
+  const { total, students } = await page<{
+    stud_id: number;
+    name: string;
+    mobile: string;
+    finished: number | null;
+    started: number | null;
+    attempted: number | null;
+    passed: number | null;
+  }>(
+    db,
+    `${candidates(batchId)} AND NOT EXISTS (SELECT 1 FROM done WHERE done.student_id = c.student_id)`,
+    '',
+    values,
+    // Planned with its values: a generic plan guesses a batch of a few students and nests a loop over all of `done`.
+    { pageOnly: counts, before: done, plannedEachTime: true },
+  );
+  return { total, out_of: items.length, students };
 }

@@ -6,12 +6,13 @@ import { SelectField } from '../../components/select-field.tsx';
 import { useCatalogue } from './api/insights.ts';
 import { QuizResults } from './quiz-results.tsx';
 import { QuizStudents } from './quiz-students.tsx';
+import { ScopeStudents } from './scope-students.tsx';
 import { StudentProgress } from './student-progress.tsx';
 import { SubjectReach } from './subject-reach.tsx';
 
 /**
- * /console/insights: how students are doing, by subject, by quiz and by student, and who is behind by name; every
- * table downloads as CSV. `?student=` (where every listed name links) opens that student's progress.
+ * /console/insights: how students are doing, by subject, by quiz and by student, and who is behind by name (on a
+ * topic, a quiz, a chapter or the whole subject); every table downloads as CSV. `?student=` (where every listed name links) opens that student's progress.
  */
 export default function InsightsPage() {
   const linked = Number(new URLSearchParams(useSearch()).get('student')) || null;
@@ -70,12 +71,21 @@ export default function InsightsPage() {
                 </SelectField>
               </div>
               {subject ? (
-                <SubjectReach
-                  key={subject.id}
-                  subjectId={subject.id}
-                  subjectName={subject.name}
-                  batches={subject.batches}
-                />
+                <>
+                  <SubjectReach
+                    key={subject.id}
+                    subjectId={subject.id}
+                    subjectName={subject.name}
+                    batches={subject.batches}
+                  />
+                  <ScopeStudents
+                    key={`behind-${subject.id}`}
+                    subjectId={subject.id}
+                    subjectName={subject.name}
+                    chapters={subject.chapters}
+                    batches={subject.batches}
+                  />
+                </>
               ) : null}
               {quiz && subject ? (
                 <>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type ConsoleHandlers, openConsole } from '../../../../test/console-fixtures.tsx';
-import { ok, refused } from '../../../../test/mock-api.ts';
+import { type Answer, ok, refused } from '../../../../test/mock-api.ts';
 
 const catalogue = {
   subjects: [
@@ -239,6 +239,108 @@ describe('insights', { timeout: 20_000 }, () => {
     const watched = await screen.findByRole('table', { name: 'Topics Arjun Sharma watched' });
     expect(rowsOf(watched)).toEqual(['Physics · Units · Intro30 of 60 (50%)24 Nov 2026, 10:00 am']);
     expect(screen.getByText('No quiz taken yet.')).toBeInTheDocument();
+  });
+
+  it('lists who has not watched every topic of the subject or a chapter, with how many they finished, sorted by progress, to message and download', async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const student = (stud_id: number, name: string, finished: number, last_activity: string | null) => ({
+      stud_id,
+      name,
+      mobile: `+9198765432${stud_id}`,
+      last_activity,
+      finished,
+      started: finished + 1,
+      attempted: null,
+      passed: null,
+    });
+    let answer: (value: Answer) => void = () => undefined;
+    const { calls, user } = renderInsights({
+      '/Insights/subject': () => ok({ enrolled: 3, topics: [] }),
+      '/Insights/subject-students': () => new Promise<Answer>((resolve) => (answer = resolve)),
+      '/Insights/chapter-students': (call) =>
+        ok(
+          (call.body as { list: string }).list === 'not_attempted_all'
+            ? {
+                total: 1,
+                out_of: 1,
+                students: [
+                  { ...student(12, 'Meera Iyer', 0, null), finished: null, started: null, attempted: 0, passed: 0 },
+                ],
+              }
+            : {
+                total: 2,
+                out_of: 3,
+                students: [student(10, 'Arjun Sharma', 2, '2026-11-24T04:30:00Z'), student(12, 'Meera Iyer', 0, null)],
+              },
+        ),
+    });
+    await user.selectOptions(await screen.findByLabelText('Subject'), 'Physics');
+    const section = await screen.findByRole('region', { name: 'Who is behind in Physics' });
+    expect(await within(section).findByRole('status')).toHaveTextContent(/Loading/);
+    expect(calls.find((call) => call.path.endsWith('/Insights/subject-students'))?.body).toEqual({
+      subject_id: 3,
+      list: 'not_watched_all',
+    });
+    answer(ok({ total: 0, out_of: 4, students: [] }));
+    expect(
+      await within(section).findByText('Everyone has watched every topic of Physics to the end.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(within(section).getByLabelText('Chapter'), 'Units');
+    const table = await within(section).findByRole('table', { name: 'Not watched everything: Units' });
+    expect(calls.filter((call) => call.path.endsWith('/Insights/chapter-students')).at(-1)?.body).toEqual({
+      chapter_id: 11,
+      list: 'not_watched_all',
+    });
+    expect(rowsOf(table)).toEqual([
+      'Arjun Sharma+91987654321024 Nov 2026, 10:00 am2 of 3 (67%)',
+      'Meera Iyer+919876543212Never0 of 3 (0%)',
+    ]);
+    await user.selectOptions(within(section).getByLabelText('Sort by'), 'Progress, least first');
+    expect(rowsOf(table)[0]).toContain('Meera Iyer');
+    expect(within(section).getByRole('link', { name: 'Message these students' })).toHaveAttribute(
+      'href',
+      '/console/messages/new?students=12%2C10&source=Not+watched+everything%3A+Units',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(created.mock.calls[0]![0] as Blob);
+    });
+    expect(csv.replace(/^\uFEFF/, '')).toBe(
+      'Name,Mobile,Last activity,Topics finished,Topics started,Topics in all\r\n' +
+        "Meera Iyer,'+919876543212,,0,1,3\r\nArjun Sharma,'+919876543210,2026-11-24T04:30:00Z,2,3,3\r\n",
+    );
+    await user.type(within(section).getByLabelText('Filter by name or number'), 'arj');
+    expect(rowsOf(table)).toEqual(['Arjun Sharma+91987654321024 Nov 2026, 10:00 am2 of 3 (67%)']);
+    await user.click(within(section).getByRole('button', { name: 'Quizzes not attempted' }));
+    await user.clear(within(section).getByLabelText('Filter by name or number'));
+    const quizzes = await within(section).findByRole('table', { name: 'Quizzes not attempted: Units' });
+    expect(rowsOf(quizzes)).toEqual(['Meera Iyer+919876543212Never0 of 1 (0%)0']);
+  });
+
+  it('says what went wrong with a list of who is behind, and tries again', async () => {
+    let fail = true;
+    const { user } = renderInsights({
+      '/Insights/subject': () => ok({ enrolled: 3, topics: [] }),
+      '/Insights/subject-students': () =>
+        fail ? refused(500, 'The database is not reachable.') : ok({ total: 0, out_of: 2, students: [] }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Subject'), 'Physics');
+    const section = await screen.findByRole('region', { name: 'Who is behind in Physics' });
+    expect(await within(section).findByText('The database is not reachable.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(section).findByText('Everyone has watched every topic of Physics to the end.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(within(section).getByLabelText('Batch'), 'Morning');
+    await user.click(within(section).getByRole('button', { name: 'Quizzes not attempted' }));
+    expect(
+      await within(section).findByText('Everyone in this batch has attempted every quiz of Physics.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a failure with a way to try again', async () => {

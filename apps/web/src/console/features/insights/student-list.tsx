@@ -20,7 +20,7 @@ export interface ExtraColumn<Row> {
   csv: (row: Row) => string | number;
 }
 
-type Sort = 'name' | 'oldest' | 'newest';
+type Sort = 'name' | 'oldest' | 'newest' | 'least' | 'most';
 
 /** Where a name leads: the insights page opened on that student's whole progress. */
 export const progressHref = (studentId: number) => `/insights?student=${studentId}`;
@@ -29,16 +29,24 @@ export const progressHref = (studentId: number) => `/insights?student=${studentI
 const messageHref = (rows: ListedStudent[], source: string) =>
   `/messages/new?${new URLSearchParams({ students: rows.map((row) => row.stud_id).join(','), source }).toString()}`;
 
-/** Newest activity first, or oldest (never active first); then by name, as the server sends them. */
-function sorted<Row extends ListedStudent>(rows: Row[], sort: Sort) {
+/**
+ * Newest activity first, or oldest (never active first); or least progress first, or most; then by name, as the
+ * server sends them (the sort is stable).
+ */
+function sorted<Row extends ListedStudent>(rows: Row[], sort: Sort, progress?: (row: Row) => number) {
   if (sort === 'name') return rows;
+  if (sort === 'least' || sort === 'most') {
+    const done = progress ?? (() => 0);
+    return [...rows].sort((a, b) => (sort === 'least' ? done(a) - done(b) : done(b) - done(a)));
+  }
   const time = (row: Row) => (row.last_activity ? Date.parse(row.last_activity) : 0);
   return [...rows].sort((a, b) => (sort === 'oldest' ? time(a) - time(b) : time(b) - time(a)));
 }
 
 /**
- * A list of students by name, each linking to their progress, with a text filter, a sort by name or last activity,
- * and its CSV (of the rows shown). The server sends the first 500 by name and the total; past that, this says so.
+ * A list of students by name, each linking to their progress, with a text filter, a sort by name, last activity or
+ * (given `progress`, how much of the thing a student has done) progress, and its CSV (of the rows shown). The server
+ * sends the first 500 by name and the total; past that, this says so.
  */
 export function StudentList<Row extends ListedStudent>({
   id,
@@ -47,6 +55,7 @@ export function StudentList<Row extends ListedStudent>({
   total,
   rows,
   extra,
+  progress,
 }: {
   id: string;
   caption: string;
@@ -54,6 +63,7 @@ export function StudentList<Row extends ListedStudent>({
   total: number;
   rows: Row[];
   extra: ExtraColumn<Row>[];
+  progress?: (row: Row) => number;
 }) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<Sort>('name');
@@ -61,6 +71,7 @@ export function StudentList<Row extends ListedStudent>({
   const shown = sorted(
     rows.filter((row) => !words || row.name.toLowerCase().includes(words) || row.mobile.includes(words)),
     sort,
+    progress,
   );
   const onScreen = extra.filter((column) => column.cell);
   const lastActivity = (row: Row) => (row.last_activity ? formatDateTime(row.last_activity, 'dateTime') : 'Never');
@@ -83,6 +94,12 @@ export function StudentList<Row extends ListedStudent>({
           <option value="name">Name</option>
           <option value="oldest">Last activity, longest ago first</option>
           <option value="newest">Last activity, most recent first</option>
+          {progress ? (
+            <>
+              <option value="least">Progress, least first</option>
+              <option value="most">Progress, most first</option>
+            </>
+          ) : null}
         </SelectField>
         <button
           type="button"

@@ -1,10 +1,13 @@
 import {
+  chapterStudents,
   insightsCatalogue,
   listStudents,
   quizInsights,
   quizStudents,
   studentInsights,
+  type ScopeList,
   subjectInsights,
+  subjectStudents,
   topicStudents,
 } from '@portal/contract/console';
 import { useQuery } from '@tanstack/react-query';
@@ -60,4 +63,23 @@ export const useQuizStudents = (quizId: number, batchId: number | null, list: Qu
     queryKey: ['console', 'insights', 'quiz-students', quizId, batchId, list],
     queryFn: async () =>
       (await callConsole(quizStudents, { quiz_id: quizId, list, ...(batchId ? { batch_id: batchId } : {}) })).data,
+  });
+
+export type { ScopeList };
+
+/** Who is behind on a chapter, or (chapterId null) on every chapter of the subject. */
+export const useScopeStudents = (
+  subjectId: number,
+  chapterId: number | null,
+  batchId: number | null,
+  list: ScopeList,
+) =>
+  useQuery({
+    queryKey: ['console', 'insights', 'scope-students', subjectId, chapterId, batchId, list],
+    queryFn: async () => {
+      const batch = batchId ? { batch_id: batchId } : {};
+      return chapterId
+        ? (await callConsole(chapterStudents, { chapter_id: chapterId, list, ...batch })).data
+        : (await callConsole(subjectStudents, { subject_id: subjectId, list, ...batch })).data;
+    },
   });
