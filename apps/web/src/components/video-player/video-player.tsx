@@ -21,26 +21,6 @@ const LadderPlayer = preloadableLazy(async () => {
 });
 const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
 
-/**
- * While a list of videos shows, the player's code for a ladder (hls.js, about 100 KB) comes in the background, so a
- * tap starts the video instead of the code: on a 400 kbit/s line that is 2 of the first video's 6 seconds. Only
- * when a listed video is a ladder, and once the page is idle (the list's own data and pictures come first). The
- * service worker keeps it afterwards.
- */
-export function useLadderPlayerSoon(videos: string[] | undefined) {
-  const wanted = videos?.some(isLadder) ?? false;
-  useEffect(() => {
-    if (!wanted) return;
-    const fetchCode = () => void LadderPlayer.preload().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(fetchCode, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(fetchCode, { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
-  }, [wanted]);
-}
-
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
 const mediaOf = (event: MediaEvent) => event.currentTarget as HTMLVideoElement;
 

@@ -5,7 +5,7 @@ import { QueryView } from '../../components/query-view.tsx';
 import { TileList } from '../../components/tile-list.tsx';
 import { BackToList } from '../../components/video-player/back-to-list.tsx';
 import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
-import { useLadderPlayerSoon, VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { clock, isFinished } from '../../components/video-player/watch-time.ts';
 import { numericParam } from '../../lib/route-params.ts';
 import { useTopics } from './api/get-topics.ts';
@@ -16,7 +16,6 @@ export default function TopicsPage() {
   const chapterId = numericParam(useParams<{ chapterId: string }>().chapterId);
   const topics = useTopics(chapterId);
   const { playingId, open, close } = usePlayingParam();
-  useLadderPlayerSoon(topics.data?.map((topic) => topic.video_link));
   const first = topics.data?.[0];
   return (
     <Page title={first ? `${first.subject_name} - ${first.chapter_name}` : t('Topics')}>
