@@ -111,6 +111,8 @@ export default tseslint.config(
               // A class reminder is texted as a message send, from the template marked for it.
               'live-classes': ['subjects', 'messages'],
               'study-materials': ['subjects'],
+              // A download offers a topic's video as the topic list gives it, and its chapter's materials.
+              downloads: ['learning', 'study-materials'],
               // Files are checked as uploads check them, and a course's files are stored as a pack stores them.
               course: ['content-pack', 'media'],
               'content-pack': ['media'],

@@ -9,6 +9,7 @@ import { learningRoutes } from './resources/learning/routes.ts';
 import { quizRoutes } from './resources/quizzes/routes.ts';
 import { registrationRoutes } from './resources/registration/routes.ts';
 import { pushRoutes } from './resources/push/routes.ts';
+import { downloadRoutes } from './resources/downloads/routes.ts';
 
 /** Every resource of the contract, under the API base path. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -22,4 +23,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(learningRoutes);
   await app.register(quizRoutes);
   await app.register(pushRoutes);
+  await app.register(downloadRoutes);
 }

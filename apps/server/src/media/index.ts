@@ -22,3 +22,5 @@ export { startEncoder } from './start-encoder.ts';
 export { EncodeWorker, ladderFolder } from './encode-worker.ts';
 export { isEncodable, openEncodings, queueEncoding, queueTopicVideos } from './encoding-jobs.ts';
 export { FolderStore, type MediaStore } from './media-store.ts';
+// What a download of a stored video costs (docs/decisions/077).
+export { ladderStepSizes, mediaFileSize, type StepFiles } from './download-sizes.ts';
