@@ -4,7 +4,7 @@ import { mockApi, ok } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 // The real viewer needs pdf.js in a browser (end-to-end tests); here it only shows what it was given.
-vi.mock('./viewer/document-viewer.tsx', () => ({
+vi.mock('../../components/document-viewer/document-viewer.tsx', () => ({
   default: ({ url, title, onClose }: { url: string; title: string; onClose: () => void }) => (
     <section aria-label="viewer">
       <p>

@@ -12,7 +12,7 @@ import { useOpenMaterial } from './use-open-material.ts';
 import { t } from '../../i18n/language.ts';
 
 // pdf.js arrives only when a document is opened (tried again as a screen's code is).
-const DocumentViewer = preloadableLazy(() => import('./viewer/document-viewer.tsx'));
+const DocumentViewer = preloadableLazy(() => import('../../components/document-viewer/document-viewer.tsx'));
 
 export default function StudyMaterialsPage() {
   const params = useParams<{ subId: string; chapterId: string }>();

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import DocumentViewer from './document-viewer.tsx';
 import { openPdf } from './pdfjs.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openPdf, PasswordResponses, ResponseException, type PDFDocumentProxy } from './pdfjs.ts';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 export type DocumentState =
   | { status: 'loading' }

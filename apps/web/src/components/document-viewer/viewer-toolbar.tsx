@@ -3,7 +3,7 @@ import { PageInput } from './page-input.tsx';
 import type { ViewerController, ViewerState } from './viewer-controller.ts';
 import { MAX_ZOOM, MIN_ZOOM } from './zoom.ts';
 import { toolButton } from './tool-button.ts';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 interface ToolbarProps {
   state: ViewerState;

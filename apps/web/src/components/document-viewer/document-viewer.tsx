@@ -1,11 +1,11 @@
-import { Loader } from '../../../components/status-views.tsx';
-import { useSession } from '../../../lib/session-store.ts';
+import { Loader } from '../status-views.tsx';
+import { useSession } from '../../lib/session-store.ts';
 import { fileNameOf } from './download-pdf.ts';
 import { PasswordForm } from './password-form.tsx';
 import PdfPages from './pdf-pages.tsx';
 import { usePdfDocument } from './use-pdf-document.ts';
 import { toolButton } from './tool-button.ts';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 interface DocumentViewerProps {
   url: string;

@@ -4,7 +4,7 @@ import { downloadPdf } from './download-pdf.ts';
 import type { PDFDocumentProxy } from './pdfjs.ts';
 import { usePdfViewer } from './use-pdf-viewer.ts';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 /** The open document: its toolbar and pdf.js's scrolling pages. */
 export default function PdfPages({ pdf, fileName }: { pdf: PDFDocumentProxy; fileName: string }) {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ViewerState } from './viewer-controller.ts';
 import { toolButton } from './tool-button.ts';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 function describe(find: ViewerState['find']): string {
   if (find.status === 'idle') return '';

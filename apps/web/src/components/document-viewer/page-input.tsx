@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 /** Shows the current page and page count; typing a number and Enter goes to that page. */
 export function PageInput({ page, pages, onGoTo }: { page: number; pages: number; onGoTo: (page: number) => void }) {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { t } from '../../../i18n/language.ts';
+import { t } from '../../i18n/language.ts';
 
 /** The password prompt of a protected document; Enter submits (spec section 5). */
 export function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
