@@ -34,7 +34,8 @@ beforeAll(async () => {
   await mkdir(join(media, 'videos'), { recursive: true });
   await mkdir(join(media, LADDER), { recursive: true });
   await copyFile(join(demoMediaDir, 'videos/lesson-e.mp4'), join(media, 'videos/lesson-e.mp4'));
-  for (const [name, size] of Object.entries(ladderFiles)) await writeFile(join(media, LADDER, name), Buffer.alloc(size));
+  for (const [name, size] of Object.entries(ladderFiles))
+    await writeFile(join(media, LADDER, name), Buffer.alloc(size));
   t = await startTestApp({ env: { MEDIA_DIR: media, MATERIALS_DIR: demoMaterialsDir } });
   me = t.demo.demoStudentId;
   token = await t.tokenFor(me);
@@ -48,7 +49,7 @@ afterAll(async () => {
 const keyOf = (studentId: number, as: string) => t.post('/Student/download_key', { stud_id: studentId }, as);
 
 describe('POST /Student/download_key', () => {
-  it("gives a student their own key, the same on every call, and another student another key", async () => {
+  it('gives a student their own key, the same on every call, and another student another key', async () => {
     const first = await keyOf(me, token);
     expect(first.status).toBe(200);
     const { key, key_id } = first.body.data as { key: string; key_id: string };
@@ -102,7 +103,12 @@ describe('POST /Student/topic_download', () => {
     expect(status).toBe(200);
     const size = (await stat(join(demoMediaDir, 'videos/lesson-e.mp4'))).size;
     expect(body.data.steps).toEqual([
-      { name: 'original', height: null, bytes: size, link: expect.stringMatching(/^\/media\/v\/.+\/videos\/lesson-e\.mp4$/) },
+      {
+        name: 'original',
+        height: null,
+        bytes: size,
+        link: expect.stringMatching(/^\/media\/v\/.+\/videos\/lesson-e\.mp4$/),
+      },
     ]);
     const file = await fetch(t.url + body.data.steps[0].link);
     expect(file.status).toBe(200);

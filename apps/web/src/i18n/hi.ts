@@ -6,6 +6,51 @@ import { dictionaryOf } from './dictionary-of.ts';
  */
 export const hindiMessages: Record<string, string> = {
   // The screens
+  // Download for later (docs/decisions/077)
+  'Download for later': 'बाद के लिए डाउनलोड करें',
+  Close: 'बंद करें',
+  'Downloaded. It plays and opens here without a connection.': 'डाउनलोड हो गया। यह यहाँ बिना कनेक्शन के चलता और खुलता है।',
+  'See your downloads': 'अपने डाउनलोड देखें',
+  'Video quality': 'वीडियो की क्वालिटी',
+  'This video plays from another site and cannot be downloaded.':
+    'यह वीडियो दूसरी साइट से चलता है और डाउनलोड नहीं हो सकता।',
+  'Study materials of this chapter': 'इस अध्याय की अध्ययन सामग्री',
+  'Total: {size}': 'कुल: {size}',
+  '{loaded} of {total}': '{total} में से {loaded}',
+  'Downloading…': 'डाउनलोड हो रहा है…',
+  'Download progress': 'डाउनलोड की प्रगति',
+  'Cancel download': 'डाउनलोड रद्द करें',
+  'Download cancelled. Nothing of it was kept.': 'डाउनलोड रद्द हुआ। उसका कुछ भी नहीं रखा गया।',
+  'There is not enough space on this device. Delete some downloads (or other files) and try again.':
+    'इस डिवाइस में पर्याप्त जगह नहीं है। कुछ डाउनलोड (या दूसरी फ़ाइलें) हटाएँ और फिर से कोशिश करें।',
+  'The connection was lost, so the download stopped. Try again when you are back online.':
+    'कनेक्शन टूट गया, इसलिए डाउनलोड रुक गया। ऑनलाइन होने पर फिर से कोशिश करें।',
+  'The download was refused. Open the topic again and try once more.':
+    'डाउनलोड अस्वीकार हुआ। टॉपिक फिर से खोलें और एक बार और कोशिश करें।',
+  'Original file': 'मूल फ़ाइल',
+  '{step} (lowest quality)': '{step} (सबसे कम क्वालिटी)',
+  Downloads: 'डाउनलोड',
+  PDF: 'PDF',
+  'Video · original file': 'वीडियो · मूल फ़ाइल',
+  'Video · {step}': 'वीडियो · {step}',
+  'Not finished': 'पूरा नहीं हुआ',
+  'Play {title}': '{title} चलाएँ',
+  'Read {title}': '{title} पढ़ें',
+  Play: 'चलाएँ',
+  Read: 'पढ़ें',
+  'Delete {title}': '{title} हटाएँ',
+  Delete: 'हटाएँ',
+  'Deleted {title}': '{title} हटाया गया',
+  'It could not be deleted. Please try again.': 'इसे हटाया नहीं जा सका। कृपया फिर से कोशिश करें।',
+  'You are offline. Your downloads play and open here without a connection.':
+    'आप ऑफ़लाइन हैं। आपके डाउनलोड यहाँ बिना कनेक्शन के चलते और खुलते हैं।',
+  'Nothing downloaded yet': 'अभी तक कुछ डाउनलोड नहीं किया',
+  'Open a topic’s video and choose Download for later to watch it without a connection.':
+    'किसी टॉपिक का वीडियो खोलें और बिना कनेक्शन के देखने के लिए "बाद के लिए डाउनलोड करें" चुनें।',
+  '{count} downloads, {size} in all on this device': 'इस डिवाइस पर {count} डाउनलोड, कुल {size}',
+  'This download cannot be opened on this device. Delete it and download it again.':
+    'यह डाउनलोड इस डिवाइस पर नहीं खुल सकता। इसे हटाएँ और फिर से डाउनलोड करें।',
+  'Back to downloads': 'डाउनलोड पर वापस',
   '(opens in a new tab)': '(नए टैब में खुलता है)',
   '(optional)': '(वैकल्पिक)',
   'A new version is ready': 'नया संस्करण तैयार है',

@@ -68,7 +68,8 @@ export async function topicDownloadChoices(
 async function videoSteps(topic: TopicRow, mediaRoot: string): Promise<DownloadStep[]> {
   if (topic.playlist) {
     const steps = await ladderStepSizes(mediaRoot, topic.playlist);
-    if (steps.length) return steps.map(({ name, height, bytes, playlist }) => ({ name, height, bytes, link: playlist }));
+    if (steps.length)
+      return steps.map(({ name, height, bytes, playlist }) => ({ name, height, bytes, link: playlist }));
   }
   if (!VIDEO_FILE.test(topic.video_link)) return [];
   const bytes = await mediaFileSize(mediaRoot, topic.video_link);

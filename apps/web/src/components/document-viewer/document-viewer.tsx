@@ -11,10 +11,12 @@ interface DocumentViewerProps {
   url: string;
   title: string;
   onClose: () => void;
+  /** The name Download saves it under, when the address does not end with it (a downloaded copy's blob: address). */
+  fileName?: string;
 }
 
 /** The in-page document viewer (loaded lazily: pdf.js comes with it). */
-export default function DocumentViewer({ url, title, onClose }: DocumentViewerProps) {
+export default function DocumentViewer({ url, title, onClose, fileName }: DocumentViewerProps) {
   const token = useSession((s) => s.token);
   const { state, submitPassword, retry } = usePdfDocument(url, token);
   return (
@@ -41,7 +43,7 @@ export default function DocumentViewer({ url, title, onClose }: DocumentViewerPr
           </button>
         </div>
       ) : null}
-      {state.status === 'loaded' ? <PdfPages pdf={state.pdf} fileName={fileNameOf(url)} /> : null}
+      {state.status === 'loaded' ? <PdfPages pdf={state.pdf} fileName={fileName ?? fileNameOf(url)} /> : null}
     </section>
   );
 }

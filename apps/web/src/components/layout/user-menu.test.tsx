@@ -52,6 +52,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
       'Live Classes',
       'Watch History',
       'Profile',
+      'Downloads',
       'Dark theme: off',
       'Language: English',
       'Chat with us (opens in a new tab)',
@@ -73,7 +74,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('portal-theme')).toBe('light');
   });
 
-  it('offers only News/Events, Profile, chat and Logout on a wide screen, where Home has the rest', async () => {
+  it('offers only News/Events, Profile, Downloads, chat and Logout on a wide screen, where Home has the rest', async () => {
     setWideScreen(true);
     api();
     const { user } = renderApp('/');
@@ -81,6 +82,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     expect(itemNames()).toEqual([
       'News/Events',
       'Profile',
+      'Downloads',
       'Dark theme: off',
       'Language: English',
       'Chat with us (opens in a new tab)',
@@ -103,7 +105,7 @@ describe('the user menu', { timeout: 20_000 }, () => {
     await screen.findByRole('menuitem', { name: /opens in a new tab/ });
     const focused = () => screen.getByRole('menu').querySelector('[data-focus]')?.textContent;
     expect(focused()).toBe('News/Events');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(focused()).toBe('Logout');
     await user.keyboard('{ArrowUp}');
     expect(focused()).toMatch(/^Chat with us/);

@@ -17,7 +17,7 @@ import { chooseLanguage, LANGUAGES, msg, t } from '../../i18n/language.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 
 /**
- * Every size shows News/Events and Profile; the others only small screens show (wide screens reach them from Home's
+ * Every size shows News/Events, Profile and Downloads; the others only small screens show (wide screens reach them from Home's
  * tiles). The spec keeps News/Events to small screens, where Home has no tile for it: a desktop could not reach it.
  */
 const links = [
@@ -27,6 +27,8 @@ const links = [
   { href: '/live-class', label: msg('Live Classes'), smallOnly: true },
   { href: '/history', label: msg('Watch History'), smallOnly: true },
   { href: '/profile', label: msg('Profile'), smallOnly: false },
+  // What was downloaded for later plays without a connection: reachable on every size, Home has no tile for it.
+  { href: '/downloads', label: msg('Downloads'), smallOnly: false },
 ];
 
 const menuItemClass =

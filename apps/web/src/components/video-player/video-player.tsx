@@ -1,3 +1,4 @@
+import type { HlsConfig, Loader as HlsLoader, LoaderContext } from 'hls.js';
 import { type SyntheticEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Loader } from '../status-views.tsx';
@@ -31,13 +32,17 @@ export interface VideoPlayerProps {
   title: string;
   /** Where the student stopped last time, in seconds. */
   resumeAt: number | null;
+  /** A downloaded stream: hls.js reads it through this loader (lib/downloads/offline-hls-loader.ts). */
+  hlsLoader?: (new (config: HlsConfig) => HlsLoader<LoaderContext>) | undefined;
+  /** Played from this device (a download): no link to open it elsewhere. */
+  downloaded?: boolean;
 }
 
 /**
  * The topic video with its controls: 580 px high on wide screens, 16:9 and never wider than the screen on
  * phones. It starts where the student stopped and reports how far they get (use-watch-progress.ts).
  */
-export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps) {
+export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, downloaded = false }: VideoPlayerProps) {
   const progress = useWatchProgress(topicId);
   const [failed, setFailed] = useState(false);
   const resumed = useRef(false);
@@ -79,7 +84,7 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
   };
   const onStopped = (event: MediaEvent) => progress.stopped(readPosition(mediaOf(event)));
 
-  if (failed) return <PlaybackFailed src={src} />;
+  if (failed) return <PlaybackFailed src={downloaded ? undefined : src} />;
   const Player = isLadder(src) ? LadderPlayer : ReactPlayer;
   return (
     <figure className="w-full max-w-full">
@@ -93,7 +98,7 @@ export function VideoPlayer({ topicId, src, title, resumeAt }: VideoPlayerProps)
             width="100%"
             height="100%"
             ref={resume}
-            config={{ hls: HLS_CONFIG }}
+            config={{ hls: hlsLoader ? { ...HLS_CONFIG, loader: hlsLoader } : HLS_CONFIG }}
             onLoadStart={(event) => follow(mediaOf(event))}
             onLoadedMetadata={(event) => resume(mediaOf(event))}
             onDurationChange={(event) => resume(mediaOf(event))}
@@ -142,21 +147,23 @@ function ElsewhereLink({ src }: { src: string }) {
   );
 }
 
-function PlaybackFailed({ src }: { src: string }) {
+function PlaybackFailed({ src }: { src: string | undefined }) {
   return (
     <div
       role="alert"
       className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-4 text-center text-white md:aspect-auto md:h-[580px]"
     >
       <p className="font-semibold">{t('This video could not be played here.')}</p>
-      <a
-        href={src}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="rounded-md bg-white px-4 py-2 font-medium text-slate-900"
-      >
-        {t('Open the video in a new tab')}
-      </a>
+      {src ? (
+        <a
+          href={src}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-md bg-white px-4 py-2 font-medium text-slate-900"
+        >
+          {t('Open the video in a new tab')}
+        </a>
+      ) : null}
     </div>
   );
 }

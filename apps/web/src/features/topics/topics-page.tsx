@@ -1,4 +1,5 @@
 import type { Topic } from '@portal/contract';
+import { Suspense, useState } from 'react';
 import { useParams } from 'wouter';
 import { Page } from '../../components/layout/page.tsx';
 import { QueryView } from '../../components/query-view.tsx';
@@ -7,7 +8,10 @@ import { BackToList } from '../../components/video-player/back-to-list.tsx';
 import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { clock, isFinished } from '../../components/video-player/watch-time.ts';
+import { Loader } from '../../components/status-views.tsx';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { numericParam } from '../../lib/route-params.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import { useTopics } from './api/get-topics.ts';
 import { t } from '../../i18n/language.ts';
 
@@ -41,7 +45,12 @@ export default function TopicsPage() {
   );
 }
 
+// Download for later (docs/decisions/077): its code, with the device's encrypted store, arrives when asked for.
+const DownloadPanel = preloadableLazy(() => import('../../components/download-panel/download-panel.tsx'));
+
 function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) {
+  const online = useOnline();
+  const [downloading, setDownloading] = useState(false);
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
@@ -52,6 +61,19 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
         title={topic.topic_name}
         resumeAt={topic.position_seconds}
       />
+      {downloading ? (
+        <Suspense fallback={<Loader />}>
+          <DownloadPanel topicId={topic.topic_id} onClose={() => setDownloading(false)} />
+        </Suspense>
+      ) : online ? (
+        <button
+          type="button"
+          onClick={() => setDownloading(true)}
+          className="min-h-11 self-start rounded-md border border-slate-300 bg-white px-4 font-medium hover:border-blue-400"
+        >
+          {t('Download for later')}
+        </button>
+      ) : null}
     </section>
   );
 }

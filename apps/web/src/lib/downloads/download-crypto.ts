@@ -26,4 +26,9 @@ export async function encryptFile(key: CryptoKey, item: string, name: string, da
 export const decryptFile = (
   key: CryptoKey,
   file: { item: string; name: string; iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer },
-) => crypto.subtle.decrypt({ name: 'AES-GCM', iv: file.iv, additionalData: additionalData(file.item, file.name) }, key, file.data);
+) =>
+  crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: file.iv, additionalData: additionalData(file.item, file.name) },
+    key,
+    file.data,
+  );

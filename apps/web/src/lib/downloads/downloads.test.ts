@@ -15,7 +15,8 @@ import { DownloadFailed, type DownloadChoice, runDownload } from './run-download
 const STUDENT = 7;
 const KEY = Buffer.alloc(32, 9).toString('base64url');
 const bytes = (size: number, fill: number) => new Uint8Array(size).fill(fill);
-const PLAYLIST = '#EXTM3U\n#EXT-X-MAP:URI="240p-init.m4s"\n#EXTINF:4,\n240p-000.m4s\n#EXTINF:4,\n240p-001.m4s\n#EXT-X-ENDLIST\n';
+const PLAYLIST =
+  '#EXTM3U\n#EXT-X-MAP:URI="240p-init.m4s"\n#EXTINF:4,\n240p-000.m4s\n#EXTINF:4,\n240p-001.m4s\n#EXT-X-ENDLIST\n';
 const LINK = '/media/v/sig/ladders/x-1/240p.m3u8';
 const files: Record<string, Uint8Array> = {
   '/media/v/sig/ladders/x-1/240p.m3u8': new TextEncoder().encode(PLAYLIST),
@@ -40,7 +41,14 @@ const choice = (): DownloadChoice => ({
     materials: [],
   },
   step: { name: '240p', height: 240, bytes: sizeOf('/media/'), link: LINK },
-  materials: [{ id: 5, title: 'Notes', bytes: files['/Api/materials/5/notes.pdf']!.byteLength, path: '/Api/materials/5/notes.pdf' }],
+  materials: [
+    {
+      id: 5,
+      title: 'Notes',
+      bytes: files['/Api/materials/5/notes.pdf']!.byteLength,
+      path: '/Api/materials/5/notes.pdf',
+    },
+  ],
 });
 
 /** jsdom's Blob has no arrayBuffer(). */

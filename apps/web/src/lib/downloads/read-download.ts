@@ -49,7 +49,9 @@ export async function openOfflineVideo(item: DownloadItem): Promise<OfflineVideo
   if (!playlist) throw new NotReadable();
   return {
     src: offlineAddress(item.id, playlist),
-    loader: offlineLoader((name) => (item.files.includes(name) ? readFile(key, item.id, name) : Promise.resolve(undefined))),
+    loader: offlineLoader((name) =>
+      item.files.includes(name) ? readFile(key, item.id, name) : Promise.resolve(undefined),
+    ),
     release: () => undefined,
   };
 }
