@@ -55,6 +55,12 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
   const follow = (element: unknown) => {
     const api = hlsOf(element);
     if (!api) return;
+    // The HLS element takes `config` in a layout effect, after its first load may have started hls.js without it: a
+    // downloaded stream whose hls.js has the network's loader instead of the device's is loaded again, with it.
+    if (hlsLoader && api.config.loader !== hlsLoader) {
+      (element as { load(): void }).load();
+      return;
+    }
     hls.current = api;
     watchLadder(api, () => {
       applyDataSaver(api, savingNow.current);

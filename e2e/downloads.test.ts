@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { desktop, openPage, phone, signIn } from './support/browser.ts';
+import { screenFindings, screenIsFine, useBrowser } from './support/checks.ts';
+import { DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
+import { startPortal } from './support/portal-server.ts';
+
+// Download for later (docs/decisions/077): a student downloads a topic's lowest step into the installed app, watches
+// it with the network off, and the progress made offline reaches the server once the network returns. The downloads
+// list shows it with its size; Delete removes it, and Logout removes every download and the key.
+
+const browser = useBrowser();
+const run = promisify(execFile);
+const TOPIC = 'Measuring offline';
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let dir: string;
+let chapterId: number;
+let topicId: number;
+
+const controlledByServiceWorker = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+const playedSeconds = (page: Page) =>
+  page.evaluate(() => (document.querySelector('hls-video') as unknown as HTMLVideoElement | null)?.currentTime ?? 0);
+
+/** The student's position in the topic as the server has it, asked with their session. */
+async function serverPosition(page: Page): Promise<number> {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).state.token as string);
+  const studentId = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).state.user.stud_id);
+  const answer = await page.request.post('/console/micros/Api/Student/topics', {
+    data: { stud_id: studentId, chapter_id: chapterId },
+    headers: { Token: token },
+  });
+  const topics = (await answer.json()).data as { topic_id: number; position_seconds: number | null }[];
+  return topics.find((topic) => topic.topic_id === topicId)?.position_seconds ?? 0;
+}
+
+/** Downloads the topic's lowest step from its player; answers the size the panel showed for it. */
+async function downloadLowestStep(page: Page) {
+  await page.goto(`/topic/${chapterId}?playing=${topicId}`);
+  await page.getByRole('button', { name: 'Download for later' }).click();
+  const lowest = page.getByRole('radio', { name: /^240p \(lowest quality\) · / });
+  await lowest.waitFor();
+  expect(await lowest.isChecked()).toBe(true);
+  const label = (await page.locator('label').filter({ has: lowest }).textContent()) ?? '';
+  const size = /· (.+)$/.exec(label)?.[1] ?? '';
+  expect(size).toMatch(/^[\d.]+ (KB|MB)$/);
+  expect(await page.getByTestId('download-total').textContent()).toBe(`Total: ${size}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await page.getByText('Downloaded. It plays and opens here without a connection.').waitFor({ timeout: 30_000 });
+  return size;
+}
+
+beforeAll(async () => {
+  // A portal of its own that encodes (the shared one leaves videos as uploaded, to spare the CPU).
+  portal = await startPortal(inject('webDist'), { embedded: true, env: { ENCODE_CONCURRENCY: '1' } });
+  dir = await mkdtemp(join(tmpdir(), 'portal-downloads-e2e-'));
+  // 12 s of 360p with sound: a ladder of two steps (240p, 360p), quick to encode.
+  await run('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=15:duration=12'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=12'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', join(dir, 'lecture.mp4')],
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await portal?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('download for later', () => {
+  it('has a lecture prepared as a ladder to download', { timeout: 400_000 }, async () => {
+    const { page, errors, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
+    try {
+      await signInToConsole(page, DEMO_TEACHER_MOBILE, portal.outbox);
+      const token = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('consoleSession')!).state.token as string,
+      );
+      const call = async (path: string, data: object) => {
+        const answer = await page.request.post(`/console/micros/Staff${path}`, { data, headers: { Token: token } });
+        return (await answer.json()).data;
+      };
+      const uploaded = await page.request.post('/console/micros/Staff/Media/upload?kind=video&name=lecture.mp4', {
+        data: await readFile(join(dir, 'lecture.mp4')),
+        headers: { Token: token, 'Content-Type': 'application/octet-stream' },
+      });
+      const address = ((await uploaded.json()) as { data: { address: string } }).data.address;
+      const subjects = (await call('/Course/subjects', {})).subjects as { id: number; name: string }[];
+      const physics = subjects.find((subject) => subject.name === 'Physics')!;
+      chapterId = (await call('/Chapter/save', { subject_id: physics.id, name: 'No signal' })).id;
+      topicId = (await call('/Topic/save', { chapter_id: chapterId, name: TOPIC, video_link: address })).id;
+      await page.goto(`/console/course?subject=${physics.id}`);
+      await page.getByRole('heading', { name: 'No signal' }).getByRole('button').click();
+      await page.getByText('Ready for slow networks: 240p, 360p.').waitFor({ timeout: 360_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('plays the downloaded lowest step from the start with the network off, and its progress reaches the server after', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
+    try {
+      await signIn(page, undefined, portal.outbox);
+      await controlledByServiceWorker(page);
+      await downloadLowestStep(page);
+      // Whatever the online player reported before the download finished; offline play must get past it.
+      await page.getByRole('button', { name: /Back to topics/ }).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-offline-queue'))).toBeNull();
+      const before = await serverPosition(page);
+
+      await page.context().setOffline(true);
+      await page.goto('/downloads');
+      await page.getByRole('button', { name: `Play ${TOPIC}` }).click();
+      // From the start: nothing was watched offline yet, so the player does not resume.
+      await expect.poll(() => playedSeconds(page), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await playedSeconds(page)).toBeLessThan(3);
+      const target = Math.min(10, before + 3);
+      await expect.poll(() => playedSeconds(page), { timeout: 30_000 }).toBeGreaterThan(target);
+      await page.evaluate(() => (document.querySelector('hls-video') as unknown as HTMLVideoElement).pause());
+      // Offline, the position waits in the queue.
+      await expect
+        .poll(async () => (await page.evaluate(() => localStorage.getItem('portal-offline-queue'))) ?? '')
+        .toContain(`"topic_id":${topicId}`);
+
+      await page.context().setOffline(false);
+      await expect.poll(() => serverPosition(page), { timeout: 20_000 }).toBeGreaterThan(target);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().setOffline(false);
+      await close();
+    }
+  });
+
+  it('lists a download with its size and the total at 360 px; Delete removes it, and Logout removes every one', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, errors, close } = await openPage(browser(), {
+      ...phone,
+      viewport: { width: 360, height: 740 },
+      baseURL: portal.baseUrl,
+    });
+    try {
+      await signIn(page, undefined, portal.outbox);
+      await page.goto('/downloads');
+      await page.getByText('Nothing downloaded yet').waitFor();
+      const size = await downloadLowestStep(page);
+
+      await page.goto('/downloads');
+      const item = page.getByRole('listitem').filter({ hasText: TOPIC });
+      await item.getByText(`Video · 240p · ${size}`).waitFor();
+      expect(await page.getByTestId('downloads-total').textContent()).toBe(
+        `1 downloads, ${size} in all on this device`,
+      );
+      expect(await screenFindings(page, 'downloads at 360 px')).toEqual(screenIsFine('downloads at 360 px', 'en'));
+
+      await page.getByRole('button', { name: `Delete ${TOPIC}` }).click();
+      await page.getByText('Nothing downloaded yet').waitFor();
+
+      await downloadLowestStep(page);
+      await page.goto('/downloads');
+      await page.getByRole('button', { name: `Play ${TOPIC}` }).waitFor();
+      await page.getByRole('button', { name: /User menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      // The store is deleted whole, the key with it.
+      await expect
+        .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)))
+        .not.toContain('portal-downloads');
+      await signIn(page, undefined, portal.outbox);
+      await page.goto('/downloads');
+      await page.getByText('Nothing downloaded yet').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
