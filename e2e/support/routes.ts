@@ -48,6 +48,7 @@ export async function everyRoute(page: Page): Promise<string[]> {
     '/news-and-events',
     `/newsandevents/${news}`,
     '/profile',
+    '/downloads',
     '/no-such-page',
   ];
 }
