@@ -51,6 +51,7 @@ export const hindiMessages: Record<string, string> = {
   'This download cannot be opened on this device. Delete it and download it again.':
     'यह डाउनलोड इस डिवाइस पर नहीं खुल सकता। इसे हटाएँ और फिर से डाउनलोड करें।',
   'Back to downloads': 'डाउनलोड पर वापस',
+  'Playing your download from this device.': 'आपका डाउनलोड इसी डिवाइस से चल रहा है।',
   '(opens in a new tab)': '(नए टैब में खुलता है)',
   '(optional)': '(वैकल्पिक)',
   'A new version is ready': 'नया संस्करण तैयार है',

@@ -12,6 +12,8 @@ import { Loader } from '../../components/status-views.tsx';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { useStudentId } from '../../lib/session-store.ts';
+import { queuedPosition, useDownloadedVideo } from '../../lib/downloads/use-downloaded-video.ts';
 import { useTopics } from './api/get-topics.ts';
 import { t } from '../../i18n/language.ts';
 
@@ -51,21 +53,40 @@ const DownloadPanel = preloadableLazy(() => import('../../components/download-pa
 function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) {
   const online = useOnline();
   const [downloading, setDownloading] = useState(false);
+  // A topic downloaded for later plays from this device: without a connection, and without spending data.
+  const downloaded = useDownloadedVideo(topic.topic_id, useStudentId());
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
-      <VideoPlayer
-        key={topic.topic_id}
-        topicId={topic.topic_id}
-        src={topic.video_link}
-        title={topic.topic_name}
-        resumeAt={topic.position_seconds}
-      />
+      {downloaded.status === 'checking' ? (
+        <Loader />
+      ) : downloaded.status === 'ready' ? (
+        <>
+          <VideoPlayer
+            key={topic.topic_id}
+            topicId={topic.topic_id}
+            src={downloaded.video.src}
+            title={topic.topic_name}
+            resumeAt={queuedPosition(downloaded.item.studentId, topic.topic_id) ?? topic.position_seconds}
+            hlsLoader={downloaded.video.loader}
+            downloaded
+          />
+          <p className="text-sm text-slate-700">{t('Playing your download from this device.')}</p>
+        </>
+      ) : (
+        <VideoPlayer
+          key={topic.topic_id}
+          topicId={topic.topic_id}
+          src={topic.video_link}
+          title={topic.topic_name}
+          resumeAt={topic.position_seconds}
+        />
+      )}
       {downloading ? (
         <Suspense fallback={<Loader />}>
           <DownloadPanel topicId={topic.topic_id} onClose={() => setDownloading(false)} />
         </Suspense>
-      ) : online ? (
+      ) : online && downloaded.status !== 'ready' ? (
         <button
           type="button"
           onClick={() => setDownloading(true)}
