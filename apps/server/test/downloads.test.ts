@@ -82,6 +82,12 @@ describe('POST /Student/download_key', () => {
   });
 });
 
+it('publishes both calls in the OpenAPI document', async () => {
+  const { body } = await t.get('/openapi.json');
+  expect(body.paths[`${t.config.API_BASE}/Student/download_key`]?.post).toBeDefined();
+  expect(body.paths[`${t.config.API_BASE}/Student/topic_download`]?.post).toBeDefined();
+});
+
 describe('POST /Student/topic_download', () => {
   const physicsTopic = async (name?: string) => {
     const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;

@@ -1,5 +1,6 @@
 import * as contract from '@portal/contract';
 import * as consoleContract from '@portal/contract/console';
+import * as downloadsContract from '@portal/contract/downloads';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 
@@ -47,6 +48,13 @@ const bytesBody = (bytes: BytesBody) => ({
 /** Both halves of the contract (student API and console API, each under its base) as one list. */
 const calls = (apiBase: string, consoleBase: string) => [
   ...Object.entries(contract as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value,
+    base: apiBase,
+    tag: 'student',
+  })),
+  // Kept out of the contract's index, which the student app's first load imports (decision 077).
+  ...Object.entries(downloadsContract as Record<string, unknown>).map(([name, value]) => ({
     name,
     value,
     base: apiBase,
