@@ -32,7 +32,7 @@ export function startDownload(studentId: number, choice: DownloadChoice) {
     ({ loaded, total }) => changed(topicId, { ...base, state: 'running', loaded, total }),
     controller.signal,
   ).then(
-    () => changed(topicId, { ...runs.get(topicId)!, state: 'done' }),
+    () => changed(topicId, { ...(runs.get(topicId) ?? base), state: 'done' }),
     (error: unknown) =>
       changed(topicId, {
         ...(runs.get(topicId) ?? base),

@@ -158,6 +158,29 @@ describe('a download', () => {
     await expect(load(video.src.replace('240p.m3u8', 'other.m4s'), 'arraybuffer')).rejects.toThrow(/not downloaded/);
   });
 
+  it("replaces an earlier step's files, and does not fetch again a PDF already stored", async () => {
+    await runDownload(STUDENT, choice(), () => undefined, new AbortController().signal);
+    files['/media/v/sig/ladders/x-1/360p.m3u8'] = new TextEncoder().encode('#EXTM3U\n#EXTINF:4,\n360p-000.m4s\n');
+    files['/media/v/sig/ladders/x-1/360p-000.m4s'] = bytes(500, 6);
+    fetched = [];
+    const higher = { ...choice(), step: { name: '360p', height: 360, bytes: 0, link: LINK.replace('240p', '360p') } };
+    await runDownload(STUDENT, higher, () => undefined, new AbortController().signal);
+    expect(fetched.some((url) => url.includes('/materials/'))).toBe(false);
+    const video = (await listItems(STUDENT)).find((i) => i.id === 'video:12')!;
+    expect(video).toMatchObject({ step: '360p', files: ['360p.m3u8', '360p-000.m4s'] });
+    const left = await inTransaction(['files'], 'readonly', (tx) =>
+      requested<IDBValidKey[]>(
+        tx.objectStore('files').getAllKeys(IDBKeyRange.bound(['video:12', ''], ['video:12', '\uffff'])),
+      ),
+    );
+    expect(left).toEqual([
+      ['video:12', '360p-000.m4s'],
+      ['video:12', '360p.m3u8'],
+    ]);
+    delete files['/media/v/sig/ladders/x-1/360p.m3u8'];
+    delete files['/media/v/sig/ladders/x-1/360p-000.m4s'];
+  });
+
   it('stops when cancelled and keeps nothing of it', async () => {
     const controller = new AbortController();
     const run = runDownload(

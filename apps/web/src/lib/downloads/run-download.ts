@@ -2,7 +2,7 @@ import type { DownloadMaterial, DownloadStep, TopicDownload } from '@portal/cont
 import { useSession } from '../session-store.ts';
 import type { DownloadItem } from './download-db.ts';
 import { keyForDownload } from './download-key.ts';
-import { announceChange, deleteItem, saveItem, writeFile } from './download-store.ts';
+import { announceChange, deleteItem, readItem, saveItem, writeFile } from './download-store.ts';
 import { isPlainName, playlistFiles } from './hls-playlist.ts';
 
 /** A file that is not a stream's segment is kept in parts of this size: no part needs the whole file in memory. */
@@ -70,12 +70,20 @@ export async function runDownload(
       await storeVideo(task, item, choice.step);
     }
     for (const material of choice.materials) {
+      // A PDF another topic of the chapter already brought is not fetched again.
+      const kept = await readItem(materialItemId(material.id));
+      if (kept?.complete && kept.studentId === studentId) {
+        counted(material.bytes);
+        continue;
+      }
       const item = materialItem(studentId, material, sub);
       items.push(item);
       await storeInParts(task, item, material.path, { Token: useSession.getState().token ?? '' });
     }
   } catch (error) {
-    await Promise.all(items.map((item) => deleteItem(item.id).catch(() => undefined)));
+    // Signed out meanwhile: Logout deletes the whole store; touching it now would only open it again.
+    if (useSession.getState().user?.stud_id === studentId)
+      await Promise.all(items.map((item) => deleteItem(item.id).catch(() => undefined)));
     throw asFailure(error, signal);
   }
 }
@@ -137,9 +145,9 @@ async function storeVideo(task: Task, item: DownloadItem, step: DownloadStep) {
 }
 
 async function storeInParts(task: Task, item: DownloadItem, url: string, headers: Record<string, string>) {
-  const response = await request(task, url, headers);
+  const reader = (await request(task, url, headers)).body?.getReader();
+  if (!reader) throw new DownloadFailed('refused');
   await begin(task, item);
-  const reader = response.body!.getReader();
   let part = new Uint8Array(PART_BYTES);
   let filled = 0;
   const flush = async () => {
@@ -179,6 +187,8 @@ async function fetchWhole(task: Task, url: string, headers: Record<string, strin
 
 async function begin(task: Task, item: DownloadItem) {
   task.stillTheirs();
+  // Another step of the same video downloaded before: its files go, so none of them lingers unlisted.
+  await deleteItem(item.id);
   await saveItem(item);
   announceChange();
 }
