@@ -41,8 +41,11 @@ async function serverPosition(page: Page): Promise<number> {
   return topics.find((topic) => topic.topic_id === topicId)?.position_seconds ?? 0;
 }
 
-/** Downloads the topic's lowest step from its player; answers the size the panel showed for it. */
-async function downloadLowestStep(page: Page) {
+/**
+ * Downloads the topic's lowest step from its player; answers the size the panel showed for it. `where`: the open
+ * panel is checked as every screen is (accessible, fits the width).
+ */
+async function downloadLowestStep(page: Page, where?: string) {
   await page.goto(`/topic/${chapterId}?playing=${topicId}`);
   await page.getByRole('button', { name: 'Download for later' }).click();
   const lowest = page.getByRole('radio', { name: /^240p \(lowest quality\) · / });
@@ -52,6 +55,7 @@ async function downloadLowestStep(page: Page) {
   const size = /· (.+)$/.exec(label)?.[1] ?? '';
   expect(size).toMatch(/^[\d.]+ (KB|MB)$/);
   expect(await page.getByTestId('download-total').textContent()).toBe(`Total: ${size}`);
+  if (where) expect(await screenFindings(page, where)).toEqual(screenIsFine(where, 'en'));
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   await page.getByText('Downloaded. It plays and opens here without a connection.').waitFor({ timeout: 30_000 });
   return size;
@@ -156,7 +160,7 @@ describe('download for later', () => {
       await signIn(page, undefined, portal.outbox);
       await page.goto('/downloads');
       await page.getByText('Nothing downloaded yet').waitFor();
-      const size = await downloadLowestStep(page);
+      const size = await downloadLowestStep(page, 'the download panel at 360 px');
 
       await page.goto('/downloads');
       const item = page.getByRole('listitem').filter({ hasText: TOPIC });
