@@ -148,6 +148,41 @@ describe('download for later', () => {
     }
   });
 
+  it("reads a downloaded study material and plays a topic's uploaded file with the network off", {
+    timeout: 120_000,
+  }, async () => {
+    const { page, errors, close } = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
+    try {
+      await signIn(page, undefined, portal.outbox);
+      await controlledByServiceWorker(page);
+      await page.goto('/subjects');
+      await page.getByRole('link', { name: 'Physics' }).click();
+      await page.getByRole('link', { name: 'Units and Measurements' }).click();
+      await page.getByRole('button', { name: /Introduction to Units and Measurements/ }).click();
+      await page.getByRole('button', { name: 'Download for later' }).click();
+      await page.getByRole('checkbox', { name: /^Units and Measurements - Notes · / }).check();
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
+      await page.getByText('Downloaded. It plays and opens here without a connection.').waitFor({ timeout: 30_000 });
+
+      await page.context().setOffline(true);
+      await page.goto('/downloads');
+      await page.getByRole('button', { name: 'Read Units and Measurements - Notes' }).click();
+      // The portal's viewer, from the device: the document's page count shows once pdf.js has read it.
+      await page.getByText(/^of \d+$/).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: /Back/ }).first().click();
+      await page.getByRole('button', { name: /^Play Introduction to Units and Measurements/ }).click();
+      const played = () =>
+        page.evaluate(
+          () => (document.querySelector('hls-video, video') as unknown as HTMLVideoElement | null)?.currentTime ?? 0,
+        );
+      await expect.poll(played, { timeout: 30_000 }).toBeGreaterThan(0.5);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().setOffline(false);
+      await close();
+    }
+  });
+
   it('lists a download with its size and the total at 360 px; Delete removes it; the topic plays it; Logout removes all', {
     timeout: 120_000,
   }, async () => {

@@ -55,7 +55,7 @@ describe('DocumentViewer', () => {
     fakeTask();
     renderViewer();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(openPdf).toHaveBeenCalledWith(url, 'session-token-for-tests-123');
+    expect(openPdf).toHaveBeenCalledWith(url, 'session-token-for-tests-123', undefined);
   });
 
   it('shows the document once it is open', async () => {

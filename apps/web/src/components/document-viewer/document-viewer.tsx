@@ -11,14 +11,16 @@ interface DocumentViewerProps {
   url: string;
   title: string;
   onClose: () => void;
-  /** The name Download saves it under, when the address does not end with it (a downloaded copy's blob: address). */
+  /** The document's bytes, when it is not fetched from `url` (a downloaded copy, docs/decisions/077). */
+  data?: Uint8Array<ArrayBuffer>;
+  /** The name Download saves it under, when the address does not end with it. */
   fileName?: string;
 }
 
 /** The in-page document viewer (loaded lazily: pdf.js comes with it). */
-export default function DocumentViewer({ url, title, onClose, fileName }: DocumentViewerProps) {
+export default function DocumentViewer({ url, title, onClose, data, fileName }: DocumentViewerProps) {
   const token = useSession((s) => s.token);
-  const { state, submitPassword, retry } = usePdfDocument(url, token);
+  const { state, submitPassword, retry } = usePdfDocument(url, token, data);
   return (
     <section
       aria-label={title}

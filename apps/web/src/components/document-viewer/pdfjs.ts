@@ -15,10 +15,12 @@ export type { PDFDocumentProxy, PDFDocumentLoadingTask } from 'pdfjs-dist';
  * included, so the address itself grants nothing. Parts are fetched as pages need them (ranges, no
  * background download), which keeps a long document cheap on mobile data.
  */
-export function openPdf(url: string, token: string | null) {
+export function openPdf(url: string, token: string | null, data?: Uint8Array<ArrayBuffer>) {
+  // A downloaded copy (docs/decisions/077) is given as its bytes (a copy: pdf.js hands them to its worker): a blob:
+  // address is not fetched, since the content-security policy's connect-src is 'self'.
+  const source = data ? { data: data.slice() } : { url, httpHeaders: token ? { Token: token } : undefined };
   return pdfjsLib.getDocument({
-    url,
-    httpHeaders: token ? { Token: token } : undefined,
+    ...source,
     withCredentials: false,
     isEvalSupported: false,
     enableXfa: false,

@@ -22,7 +22,7 @@ function describe(error: unknown): string {
  * Opens a PDF: loading, then a password prompt (again after a wrong one), an error, or the open document.
  * `retry` opens it again after an error.
  */
-export function usePdfDocument(url: string, token: string | null) {
+export function usePdfDocument(url: string, token: string | null, data?: Uint8Array<ArrayBuffer>) {
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
   const [tries, setTries] = useState(0);
   const answer = useRef<((password: string) => void) | null>(null);
@@ -30,7 +30,7 @@ export function usePdfDocument(url: string, token: string | null) {
   useEffect(() => {
     let current = true;
     let attempt = 0;
-    const task = openPdf(url, token);
+    const task = openPdf(url, token, data);
     task.onPassword = (respond: (password: string) => void, reason: number) => {
       answer.current = respond;
       if (current)
@@ -44,7 +44,7 @@ export function usePdfDocument(url: string, token: string | null) {
       current = false;
       void task.destroy();
     };
-  }, [url, token, tries]);
+  }, [url, token, data, tries]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

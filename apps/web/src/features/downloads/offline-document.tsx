@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Loader } from '../../components/status-views.tsx';
 import type { DownloadItem } from '../../lib/downloads/download-db.ts';
-import { readWhole } from '../../lib/downloads/read-download.ts';
+import { readBytes } from '../../lib/downloads/read-download.ts';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { t } from '../../i18n/language.ts';
 
@@ -9,33 +9,27 @@ const DocumentViewer = preloadableLazy(() => import('../../components/document-v
 
 /** A downloaded PDF in the portal's own viewer, decrypted into this page only. */
 export function OfflineDocument({ item, onClose }: { item: DownloadItem; onClose: () => void }) {
-  const [url, setUrl] = useState<string | 'failed'>();
+  const [data, setData] = useState<Uint8Array<ArrayBuffer> | 'failed'>();
   useEffect(() => {
     let current = true;
-    let made: string | undefined;
-    readWhole(item).then(
-      (blob) => {
-        made = URL.createObjectURL(blob);
-        if (current) setUrl(made);
-        else URL.revokeObjectURL(made);
-      },
-      () => current && setUrl('failed'),
+    readBytes(item).then(
+      (bytes) => current && setData(bytes),
+      () => current && setData('failed'),
     );
     return () => {
       current = false;
-      if (made) URL.revokeObjectURL(made);
     };
   }, [item]);
-  if (url === 'failed')
+  if (data === 'failed')
     return (
       <p role="alert" className="font-semibold text-red-700">
         {t('This download cannot be opened on this device. Delete it and download it again.')}
       </p>
     );
-  if (!url) return <Loader />;
+  if (!data) return <Loader />;
   return (
     <Suspense fallback={<Loader />}>
-      <DocumentViewer url={url} title={item.title} onClose={onClose} fileName={`${item.title}.pdf`} />
+      <DocumentViewer url={item.id} data={data} title={item.title} onClose={onClose} fileName={`${item.title}.pdf`} />
     </Suspense>
   );
 }

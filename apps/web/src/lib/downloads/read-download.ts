@@ -24,8 +24,7 @@ async function keyOf(item: DownloadItem) {
   return stored.key;
 }
 
-/** A file kept in parts (a video file, a PDF), decrypted whole into a Blob. */
-export async function readWhole(item: DownloadItem): Promise<Blob> {
+async function readParts(item: DownloadItem): Promise<ArrayBuffer[]> {
   const key = await keyOf(item);
   const parts: ArrayBuffer[] = [];
   for (const name of item.files) {
@@ -33,7 +32,23 @@ export async function readWhole(item: DownloadItem): Promise<Blob> {
     if (!part) throw new NotReadable();
     parts.push(part);
   }
-  return new Blob(parts, { type: item.mime ?? 'application/octet-stream' });
+  return parts;
+}
+
+/** A file kept in parts (a video file, a PDF), decrypted whole into a Blob. */
+export const readWhole = async (item: DownloadItem): Promise<Blob> =>
+  new Blob(await readParts(item), { type: item.mime ?? 'application/octet-stream' });
+
+/** The same, as bytes (what pdf.js takes: it may not fetch a blob: address under the content-security policy). */
+export async function readBytes(item: DownloadItem): Promise<Uint8Array<ArrayBuffer>> {
+  const parts = await readParts(item);
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(new Uint8Array(part), offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
 
 /** A downloaded video for the player: a stream through the offline loader, a file as a decrypted Blob's address. */
