@@ -1,4 +1,5 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { preloadLadderPlayer } from '../video-player/video-player.tsx';
 
 /**
  * Fetches now, while online, the code a download needs offline: the player with hls.js, the document viewer with
@@ -8,7 +9,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 export function warmOfflineCode({ video, pdf }: { video: boolean; pdf: boolean }) {
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   if (video) {
-    quietly(() => import('react-player'));
+    quietly(preloadLadderPlayer);
     quietly(() => import('hls-video-element/react'));
   }
   if (pdf) {

@@ -13,7 +13,7 @@ export interface HlsApi {
   levels: Level[];
   currentLevel: number;
   autoLevelCapping: number;
-  config: { loader?: unknown };
+  config?: { loader?: unknown };
   on(event: string, listener: () => void): void;
   off(event: string, listener: () => void): void;
 }

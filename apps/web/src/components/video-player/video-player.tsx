@@ -20,6 +20,8 @@ const LadderPlayer = preloadableLazy(async () => {
   Hls.DefaultConfig = { ...Hls.DefaultConfig, ...HLS_CONFIG };
   return player;
 });
+/** Fetches the ladder's player code now (a download that will play offline, docs/decisions/077). */
+export const preloadLadderPlayer = () => LadderPlayer.preload();
 const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
 
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
@@ -55,9 +57,10 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
   const follow = (element: unknown) => {
     const api = hlsOf(element);
     if (!api) return;
-    // The HLS element takes `config` in a layout effect, after its first load may have started hls.js without it: a
-    // downloaded stream whose hls.js has the network's loader instead of the device's is loaded again, with it.
-    if (hlsLoader && api.config.loader !== hlsLoader) {
+    // The HLS element takes `config` after its first load may have started hls.js (see LadderPlayer). A download's
+    // loader cannot be one of hls.js's defaults, as it is no other stream's: a downloaded stream whose hls.js has the
+    // network's loader instead of the device's is loaded again, with it (docs/decisions/077).
+    if (hlsLoader && api.config?.loader !== hlsLoader) {
       (element as { load(): void }).load();
       return;
     }
