@@ -1,5 +1,4 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { preloadLadderPlayer } from '../video-player/video-player.tsx';
 
 /**
  * Fetches now, while online, the code a download needs offline: the player with hls.js, the document viewer with
@@ -9,7 +8,8 @@ import { preloadLadderPlayer } from '../video-player/video-player.tsx';
 export function warmOfflineCode({ video, pdf }: { video: boolean; pdf: boolean }) {
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   if (video) {
-    quietly(preloadLadderPlayer);
+    quietly(() => import('react-player'));
+    quietly(() => import('hls.js'));
     quietly(() => import('hls-video-element/react'));
   }
   if (pdf) {

@@ -20,8 +20,6 @@ const LadderPlayer = preloadableLazy(async () => {
   Hls.DefaultConfig = { ...Hls.DefaultConfig, ...HLS_CONFIG };
   return player;
 });
-/** Fetches the ladder's player code now (a download that will play offline, docs/decisions/077). */
-export const preloadLadderPlayer = () => LadderPlayer.preload();
 const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
 
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;

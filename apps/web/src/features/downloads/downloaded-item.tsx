@@ -1,4 +1,3 @@
-import { DownloadProgress } from '../../components/download-panel/download-progress.tsx';
 import type { DownloadItem } from '../../lib/downloads/download-db.ts';
 import { dismissDownload, useDownloadRun } from '../../lib/downloads/download-runs.ts';
 import { formatBytes } from '../../lib/downloads/format-bytes.ts';
@@ -40,7 +39,19 @@ export function DownloadedItem({
         </p>
       </div>
       {arriving && run ? (
-        <DownloadProgress run={run} onCancel={() => dismissDownload(item.topicId ?? -1)} />
+        <div role="status" className="flex flex-wrap items-center gap-3">
+          <span className="text-sm">
+            {t('Downloading…')}{' '}
+            {t('{loaded} of {total}', { loaded: formatBytes(run.loaded), total: formatBytes(run.total) })}
+          </span>
+          <button
+            type="button"
+            onClick={() => dismissDownload(item.topicId ?? -1)}
+            className={`${buttonClass} border-slate-400`}
+          >
+            {t('Cancel download')}
+          </button>
+        </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           {item.complete ? (

@@ -1,35 +1,27 @@
-import { useEffect, useState } from 'react';
-import type { DownloadItem } from '../../lib/downloads/download-db.ts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { listItems, onDownloadsChanged } from '../../lib/downloads/download-store.ts';
 import { useStudentId } from '../../lib/session-store.ts';
 
-export type DownloadsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: DownloadItem[] };
+const downloadsQuery = (studentId: number) =>
+  queryOptions({
+    queryKey: ['downloads', studentId],
+    queryFn: () => listItems(studentId),
+    networkMode: 'always',
+    staleTime: 0,
+    retry: false,
+  });
 
-/** The student's downloads on this device, read again whenever one is added, finished or deleted. */
-export function useDownloads(): DownloadsState & { retry: () => void } {
+/**
+ * The student's downloads on this device, read again whenever one is added, finished or deleted. Read from the device,
+ * so it runs offline too (networkMode 'always'); its failure is the device's store refusing (a private window).
+ */
+export function useDownloads() {
   const studentId = useStudentId();
-  const [state, setState] = useState<DownloadsState>({ status: 'loading' });
-  const [tries, setTries] = useState(0);
-  useEffect(() => {
-    let current = true;
-    const read = () =>
-      listItems(studentId).then(
-        (items) => current && setState({ status: 'ready', items }),
-        // No IndexedDB here (a private window that refuses it, a full disk): say so rather than show nothing.
-        () => current && setState({ status: 'error' }),
-      );
-    void read();
-    const stop = onDownloadsChanged(() => void read());
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [studentId, tries]);
-  return {
-    ...state,
-    retry: () => {
-      setState({ status: 'loading' });
-      setTries((n) => n + 1);
-    },
-  };
+  const queryClient = useQueryClient();
+  useEffect(
+    () => onDownloadsChanged(() => void queryClient.invalidateQueries({ queryKey: ['downloads', studentId] })),
+    [queryClient, studentId],
+  );
+  return useQuery(downloadsQuery(studentId));
 }

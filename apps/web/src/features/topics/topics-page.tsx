@@ -13,7 +13,7 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useStudentId } from '../../lib/session-store.ts';
-import { queuedPosition, useDownloadedVideo } from '../../lib/downloads/use-downloaded-video.ts';
+import { useDownloadedVideo } from './use-downloaded-video.ts';
 import { useTopics } from './api/get-topics.ts';
 import { t } from '../../i18n/language.ts';
 
@@ -58,7 +58,7 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
-      {downloaded.status === 'checking' ? (
+      {downloaded === 'checking' ? (
         <Loader />
       ) : downloaded.status === 'ready' ? (
         <>
@@ -67,7 +67,7 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
             topicId={topic.topic_id}
             src={downloaded.video.src}
             title={topic.topic_name}
-            resumeAt={queuedPosition(downloaded.item.studentId, topic.topic_id) ?? topic.position_seconds}
+            resumeAt={downloaded.queuedAt ?? topic.position_seconds}
             hlsLoader={downloaded.video.loader}
             downloaded
           />
@@ -86,7 +86,7 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
         <Suspense fallback={<Loader />}>
           <DownloadPanel topicId={topic.topic_id} onClose={() => setDownloading(false)} />
         </Suspense>
-      ) : online && downloaded.status !== 'ready' ? (
+      ) : online && (downloaded === 'checking' || downloaded.status !== 'ready') ? (
         <button
           type="button"
           onClick={() => setDownloading(true)}
