@@ -2,7 +2,8 @@
 // (lib/private-data.ts). Three stores: `items` (what was downloaded, for whom, its size), `files` (each item's
 // encrypted files) and `keys` (the student's key, as a CryptoKey that cannot be exported).
 
-import { DOWNLOADS_DB } from '../private-data.ts';
+/** Deleted by name at Logout (lib/private-data.ts; downloads.test.ts checks that it goes). */
+export const DOWNLOADS_DB = 'portal-downloads';
 
 const VERSION = 1;
 
