@@ -47,6 +47,7 @@ describe('the shell on a 360 px phone', () => {
       'Live Classes',
       'Watch History',
       'Profile',
+      'Downloads',
       'Dark theme: off',
       'Language: English',
       'Chat with us (opens in a new tab)',
@@ -135,6 +136,7 @@ describe('the shell on a desktop', () => {
     expect(await page.getByRole('menuitem').allTextContents()).toEqual([
       'News/Events',
       'Profile',
+      'Downloads',
       'Dark theme: off',
       'Language: English',
       'Chat with us (opens in a new tab)',
@@ -144,6 +146,8 @@ describe('the shell on a desktop', () => {
     expect(await active()).toBe('News/Events');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Profile');
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe('Downloads');
     await page.keyboard.press('ArrowDown');
     expect(await active()).toBe('Dark theme: off');
     await page.keyboard.press('ArrowDown');
