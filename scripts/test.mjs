@@ -83,17 +83,16 @@ if (!only || only === 'static') {
   // Both remember what they checked (PORTAL_CHECK_CACHE: .ci/run keeps it outside the clean clone). tsc is exact;
   // ESLint re-lints a file whose text or config changed, so a promise rule's finding caused only by a change in
   // another file shows when that file is next edited, or in a run without the cache (`npm run lint`).
-  await run('type-check', 'npm', ['run', '--silent', 'typecheck']);
+  // Side by side: each keeps one core busy (a clean run: 35 s and 47 s one after the other, at 73-79 % of two cores).
   const lintCache = join(checkCache, 'eslint/');
-  await run('lint', 'npx', [
-    'eslint',
-    '--max-warnings=0',
-    '--cache',
-    '--cache-strategy',
-    'content',
-    '--cache-location',
-    lintCache,
-    '.',
+  await Promise.all([
+    run('type-check', 'npm', ['run', '--silent', 'typecheck']),
+    run(
+      'lint',
+      'npx',
+      ['eslint', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', lintCache, '.'],
+      { beside: true },
+    ),
   ]);
   // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
   await run('format', 'npx', ['biome', 'format', '.']);
