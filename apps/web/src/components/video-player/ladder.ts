@@ -50,7 +50,7 @@ export const HLS_CONFIG = {
   startLevel: 0,
   // The guess of the line's speed before anything is measured: a 2G/3G line, not hls.js's 500 kbit/s.
   abrEwmaDefaultEstimate: 300_000,
-  // hls.js types the slot as its own class; it calls only the methods above (hls.js 1.7, as react-player's lockfile entry brings it).
+  // hls.js types the slot as its own class; it calls only the methods above (hls.js 1.7.4, pinned in apps/web/package.json).
   capLevelController: DataSaverCap as unknown as typeof CapLevelController,
 } satisfies Partial<HlsConfig>;
 
