@@ -4,7 +4,9 @@ import { Page } from '../../components/layout/page.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { BackToList } from '../../components/video-player/back-to-list.tsx';
 import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
-import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { TopicVideo } from '../../components/topic-video.tsx';
+import { useDownloadedVideo } from '../../lib/downloads/use-downloaded-video.ts';
+import { useStudentId } from '../../lib/session-store.ts';
 import { useRecentlyWatched } from './api/get-recently-watched.ts';
 import { WatchedDetails } from './watched-details.tsx';
 import { t } from '../../i18n/language.ts';
@@ -41,11 +43,13 @@ export default function HistoryPage() {
 }
 
 function HistoryPlayer({ item, onClose }: { item: WatchedTopic; onClose: () => void }) {
+  // A topic downloaded for later plays from this device here too (docs/decisions/077).
+  const downloaded = useDownloadedVideo(item.topic_id, useStudentId());
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to Recently Watched')}</BackToList>
-      <VideoPlayer
-        key={item.topic_id}
+      <TopicVideo
+        downloaded={downloaded}
         topicId={item.topic_id}
         src={item.video_link}
         title={`${item.subject_name} · ${item.topic_name}`}

@@ -1,9 +1,13 @@
 import type { WatchedTopic } from '@portal/contract';
+import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refused } from '../../../test/mock-api.ts';
 import { demoStudent, renderApp } from '../../../test/render-app.tsx';
 import { loadedVideo } from '../../../test/video.ts';
+import { importDownloadKey } from '../../lib/downloads/download-crypto.ts';
+import { inTransaction, requested } from '../../lib/downloads/download-db.ts';
+import { saveItem, writeFile } from '../../lib/downloads/download-store.ts';
 
 const item = (id: number, subject: string, topic: string, position: number, duration: number | null): WatchedTopic => ({
   topic_id: id,
@@ -57,6 +61,49 @@ describe('Recently Watched', () => {
     act(() => window.history.back());
     expect(await grid()).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('plays a topic downloaded for later from this device, not over the network', async () => {
+    const key = await importDownloadKey(Buffer.alloc(32, 5).toString('base64url'));
+    const me = demoStudent.stud_id;
+    await inTransaction(['keys'], 'readwrite', (tx) =>
+      requested(tx.objectStore('keys').put({ studentId: me, keyId: 'k', key })),
+    );
+    await writeFile(key, 'video:31', 'part-00000', new Uint8Array(1000));
+    await saveItem({
+      id: 'video:31',
+      kind: 'video',
+      title: 'Structure of Atom: Key Ideas',
+      subtitle: 'Chemistry - A chapter',
+      topicId: 31,
+      step: 'original',
+      mime: 'video/mp4',
+      studentId: me,
+      files: ['part-00000'],
+      bytes: 1000,
+      complete: true,
+      savedAt: Date.now(),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/downloaded');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      mockApi({ '/Student/recently_watched': () => ok({ data: history }) });
+      const { user } = renderApp('/history');
+      await user.click(within(await grid()).getByRole('button', { name: /Structure of Atom/ }));
+      expect(await screen.findByText('Playing your download from this device.')).toBeInTheDocument();
+      expect(await loadedVideo()).toHaveAttribute('src', 'blob:http://localhost/downloaded#.mp4');
+
+      // One not downloaded still plays over the network.
+      act(() => window.history.back());
+      await user.click(within(await grid()).getByRole('button', { name: /Introduction to Sets/ }));
+      expect(await loadedVideo()).toHaveAttribute('src', '/media/videos/32.webm');
+      expect(screen.queryByText('Playing your download from this device.')).not.toBeInTheDocument();
+    } finally {
+      await new Promise((resolve) => {
+        const deletion = indexedDB.deleteDatabase('portal-downloads');
+        deletion.onsuccess = deletion.onerror = resolve;
+      });
+    }
   });
 
   it('opens the player straight from an address carrying ?playing=', async () => {

@@ -4,16 +4,16 @@ import { useParams } from 'wouter';
 import { Page } from '../../components/layout/page.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { TileList } from '../../components/tile-list.tsx';
+import { TopicVideo } from '../../components/topic-video.tsx';
 import { BackToList } from '../../components/video-player/back-to-list.tsx';
 import { usePlayingParam } from '../../components/video-player/use-playing-param.ts';
-import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { clock, isFinished } from '../../components/video-player/watch-time.ts';
 import { Loader } from '../../components/status-views.tsx';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { numericParam } from '../../lib/route-params.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useStudentId } from '../../lib/session-store.ts';
-import { useDownloadedVideo } from './use-downloaded-video.ts';
+import { useDownloadedVideo } from '../../lib/downloads/use-downloaded-video.ts';
 import { useTopics } from './api/get-topics.ts';
 import { t } from '../../i18n/language.ts';
 
@@ -58,30 +58,13 @@ function TopicPlayer({ topic, onClose }: { topic: Topic; onClose: () => void }) 
   return (
     <section aria-label={t('Video')} className="mx-auto flex max-w-5xl flex-col gap-3">
       <BackToList onClose={onClose}>{t('Back to topics')}</BackToList>
-      {downloaded === 'checking' ? (
-        <Loader />
-      ) : downloaded.status === 'ready' ? (
-        <>
-          <VideoPlayer
-            key={topic.topic_id}
-            topicId={topic.topic_id}
-            src={downloaded.video.src}
-            title={topic.topic_name}
-            resumeAt={downloaded.queuedAt ?? topic.position_seconds}
-            hlsLoader={downloaded.video.loader}
-            downloaded
-          />
-          <p className="text-sm text-slate-700">{t('Playing your download from this device.')}</p>
-        </>
-      ) : (
-        <VideoPlayer
-          key={topic.topic_id}
-          topicId={topic.topic_id}
-          src={topic.video_link}
-          title={topic.topic_name}
-          resumeAt={topic.position_seconds}
-        />
-      )}
+      <TopicVideo
+        downloaded={downloaded}
+        topicId={topic.topic_id}
+        src={topic.video_link}
+        title={topic.topic_name}
+        resumeAt={topic.position_seconds}
+      />
       {downloading ? (
         <Suspense fallback={<Loader />}>
           <DownloadPanel topicId={topic.topic_id} onClose={() => setDownloading(false)} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DownloadedVideo } from '../../lib/downloads/find-downloaded-video.ts';
+import type { DownloadedVideo } from './find-downloaded-video.ts';
 
 /**
  * The topic's downloaded video, if this device holds it (docs/decisions/077). The store's code is imported when a
@@ -10,7 +10,7 @@ export function useDownloadedVideo(topicId: number, studentId: number): Download
   useEffect(() => {
     let current = true;
     let found: DownloadedVideo | undefined;
-    void import('../../lib/downloads/find-downloaded-video.ts')
+    void import('./find-downloaded-video.ts')
       .then(({ findDownloadedVideo }) => findDownloadedVideo(topicId, studentId))
       .catch((): DownloadedVideo => ({ status: 'none' }))
       .then((video) => {

@@ -1,0 +1,38 @@
+import type { DownloadedVideo } from '../lib/downloads/find-downloaded-video.ts';
+import { t } from '../i18n/language.ts';
+import { Loader } from './status-views.tsx';
+import { VideoPlayer } from './video-player/video-player.tsx';
+
+interface TopicVideoProps {
+  /** useDownloadedVideo's answer for this topic and student. */
+  downloaded: DownloadedVideo | 'checking';
+  topicId: number;
+  /** The network's link, played when this device holds no download of the topic. */
+  src: string;
+  title: string;
+  resumeAt: number | null;
+}
+
+/**
+ * A topic's video wherever it is opened (its chapter's list, Recently Watched): from this device when it was
+ * downloaded for later (docs/decisions/077), without a connection and without spending data; else over the network.
+ */
+export function TopicVideo({ downloaded, topicId, src, title, resumeAt }: TopicVideoProps) {
+  if (downloaded === 'checking') return <Loader />;
+  if (downloaded.status !== 'ready')
+    return <VideoPlayer key={topicId} topicId={topicId} src={src} title={title} resumeAt={resumeAt} />;
+  return (
+    <>
+      <VideoPlayer
+        key={topicId}
+        topicId={topicId}
+        src={downloaded.video.src}
+        title={title}
+        resumeAt={downloaded.queuedAt ?? resumeAt}
+        hlsLoader={downloaded.video.loader}
+        downloaded
+      />
+      <p className="text-sm text-slate-700">{t('Playing your download from this device.')}</p>
+    </>
+  );
+}
