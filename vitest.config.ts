@@ -5,12 +5,13 @@ import { defineConfig } from 'vitest/config';
 const apiTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 // scripts/test.mjs sets it so that one run holds the API tests on both databases, side by side.
 const postgresUrl = process.env.POSTGRES_TEST_URL;
-// The PostgreSQL run holds the files that reach the database under test: through the test helper, a spawned server,
-// or TEST_DATABASE_URL itself. The others (PGlite's own machinery, the CLI on a PGlite of its own, pure functions)
-// would run exactly the same a second time: about 300 s of a worker's time in CI.
+// The PostgreSQL run holds the files that reach the database under test: through the test helper, a spawned
+// installation (spawnPortal), or TEST_DATABASE_URL itself. The others (PGlite's own machinery, the CLI or a server
+// spawned on a PGlite of its own, pure functions) would run exactly the same a second time: about 360 s of a worker's
+// time in CI (cli-backup and log-output, which spawn a server with no DATABASE_URL, were 58 s of it).
 const apiTestDir = 'apps/server/test';
 const reachesTestDatabase = (file: string) =>
-  /from '\.\/(helper|spawn-server)\.ts'|TEST_DATABASE_URL/.test(readFileSync(`${apiTestDir}/${file}`, 'utf8'));
+  /from '\.\/helper\.ts'|spawnPortal|TEST_DATABASE_URL/.test(readFileSync(`${apiTestDir}/${file}`, 'utf8'));
 const postgresFiles = readdirSync(apiTestDir)
   .filter((file) => file.endsWith('.test.ts') && reachesTestDatabase(file))
   .map((file) => `${apiTestDir}/${file}`);
