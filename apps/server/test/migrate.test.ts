@@ -162,11 +162,12 @@ describe('INSTITUTE_TIMEZONE in the database', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'tz-'));
-    const databases = [await connect({ DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata' })];
-    if (url)
-      databases.push(
-        await connect({ DATABASE_URL: url, DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata', DB_POOL_SIZE: 3 }),
-      );
+    // The run's own database: the embedded one is the PGlite run's, not opened a second time on the PostgreSQL run.
+    const databases = [
+      url
+        ? await connect({ DATABASE_URL: url, DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata', DB_POOL_SIZE: 3 })
+        : await connect({ DATA_DIR: dir, INSTITUTE_TIMEZONE: 'Asia/Kolkata' }),
+    ];
     try {
       for (const db of databases) {
         // Every pooled connection, not just the first: several at once.
