@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { templateTar } from './pglite-templates.ts';
 
 // Proxy settings the traffic contradicts are said in the log and in /readyz (docs/decisions/042).
 
@@ -61,7 +62,7 @@ describe('proxy settings against the traffic', () => {
 
   it('warns when TRUST_PROXY is off and every request comes from one private address', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret' });
-    const db = await openPglite();
+    const db = await openPglite(undefined, await templateTar('migrated'));
     await migrate(db);
     const app = await buildApp({ config, db, logger: false });
     try {
