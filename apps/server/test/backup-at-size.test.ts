@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { countWatchRows, growWatchRows } from './grow-watch-rows.ts';
 import { openTestDatabase } from './helper.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 /**
  * The backup at a size where holding a table in memory fails: 160,000 watch rows (about 20 MB of JSON as one string,
@@ -58,6 +59,8 @@ async function installation(
     return { env: { ...folders, DATABASE_URL: url.toString() }, open: async () => db, done: () => db.close() };
   }
   const dataDir = join(dir, `${name}-data`);
+  // As a fresh initdb leaves it (pglite-templates.ts): the test migrates the source, the restore the other.
+  await copyTemplate(join(dataDir, 'pglite'));
   return {
     env: { ...folders, DATA_DIR: dataDir },
     open: async () => {

@@ -89,7 +89,7 @@ describe('backup and restore', () => {
       SEED_DEMO: 'false',
       ...folders,
     });
-    const db = await openTestDatabase();
+    const db = await openTestDatabase('migrated');
     try {
       await migrate(db);
       await prepareFileFolders(config);

@@ -7,6 +7,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import { prepareFileFolders } from '../src/media/folders.ts';
+import { copyTemplate } from './pglite-templates.ts';
 import { spawnServer } from './spawn-server.ts';
 
 let dir: string;
@@ -48,6 +49,10 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
     dir = await mkdtemp(join(tmpdir(), 'portal-cli-backup-'));
     await prepareFileFolders({ ...source(), SEED_DEMO: true });
     await mkdir(source().DATA_DIR, { recursive: true });
+    // The run's initdb'd clusters (pglite-templates.ts): the source as migrated, the restores' as a fresh initdb left them.
+    await copyTemplate(join(source().DATA_DIR, 'pglite'), 'migrated');
+    await copyTemplate(join(fresh().DATA_DIR, 'pglite'));
+    await copyTemplate(join(installation('elsewhere').DATA_DIR, 'pglite'));
     const db = await openPglite(join(source().DATA_DIR, 'pglite'));
     await migrate(db);
     await seedDemo(db);

@@ -6,10 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.ts';
 import { runCli } from '../src/cli/run-cli.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portal-cli-'));
+  // As a fresh initdb leaves it (pglite-templates.ts): the first command still migrates it.
+  await copyTemplate(join(dataDir, 'pglite'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

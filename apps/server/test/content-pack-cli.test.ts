@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli.ts';
 import { aliasBombYaml, goodYaml, writePack } from './content-pack-fixture.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-pack-cli-'));
   await mkdir(join(dir, 'data'));
+  // As a fresh initdb leaves it (pglite-templates.ts): the first command still migrates it.
+  await copyTemplate(join(dir, 'data', 'pglite'));
   env = {
     DATA_DIR: join(dir, 'data'),
     MEDIA_DIR: join(dir, 'media'),

@@ -15,7 +15,7 @@ let db: Database;
 let dir: string;
 let options: ApplyOptions;
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await openTestDatabase('migrated');
   await migrate(db);
   dir = await mkdtemp(join(tmpdir(), 'portal-pack-'));
 });

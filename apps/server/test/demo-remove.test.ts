@@ -203,7 +203,7 @@ describe('gateway, chat link and app name', () => {
 
 describe('after the demo is removed', () => {
   it('the server does not seed it again, even into a database with no students', async () => {
-    const db = await openTestDatabase();
+    const db = await openTestDatabase('migrated');
     try {
       await migrate(db);
       expect(await seedDemo(db)).toBe(true);
@@ -220,7 +220,7 @@ describe('after the demo is removed', () => {
 
 describe('an installation seeded before the seed recorded its rows (migration 103)', () => {
   it("is recognised by the seed's numbers, names and pictures, and not a same-named subject of the institute", async () => {
-    const db = await openTestDatabase();
+    const db = await openTestDatabase('migrated');
     try {
       await migrate(db);
       await seedDemo(db);

@@ -54,7 +54,7 @@ const refused = (port: number) =>
 describe('stopping on SIGTERM behind a proxy', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openTestDatabase();
+    db = await openTestDatabase('migrated');
     await migrate(db);
   });
   afterAll(() => db.close());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
@@ -13,6 +13,7 @@ import { openPgliteThread } from '../src/db/pglite-thread.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { seedCourses, type DemoCourses } from '../src/db/seed/courses.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
+import { copyTemplate, templateTar, type Template } from './pglite-templates.ts';
 import { settlingNotices } from './settled-notices.ts';
 import { createSession, createStaffSession } from '../src/sessions/session-repository.ts';
 import type { SmsSender } from '../src/sms/sms-sender.ts';
@@ -22,10 +23,13 @@ import type { Agent } from 'node:https';
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a schema of its own on that PostgreSQL server (dropped at the end), so files can run side by side.
+ * The embedded one starts as a copy of this run's `from` template (pglite-templates.ts): `migrated` when the caller
+ * migrates it next (its `migrate` then finds nothing to do), `empty` for what must see migrations run. An empty
+ * schema on PostgreSQL either way.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(from: Template = 'empty'): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite(undefined, await emptyCluster());
+  if (!url) return openPglite(undefined, await templateTar(from));
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(url, { max: 1 });
   await admin.query(`CREATE SCHEMA ${schema}`);
@@ -42,19 +46,14 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** The initdb'd empty cluster global-setup.ts made for this run, or none (a bench run outside vitest: initdb then). */
-async function emptyCluster(): Promise<Blob | undefined> {
-  const file = process.env.PORTAL_TEST_PGLITE_TEMPLATE;
-  return file ? new Blob([await readFile(file)]) : undefined;
-}
-
 /**
  * As openTestDatabase, but the embedded database runs on a thread of its own (in a temporary folder), as the server
  * runs it (docs/decisions/031): for tests that watch the server's event loop, which in-thread PGlite would block.
  */
-export async function openThreadedTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE_URL) return openTestDatabase();
+export async function openThreadedTestDatabase(from: Template = 'empty'): Promise<Database> {
+  if (process.env.TEST_DATABASE_URL) return openTestDatabase(from);
   const dir = await mkdtemp(join(tmpdir(), 'portal-test-pglite-'));
+  await copyTemplate(join(dir, 'pglite'), from);
   const db = await openPgliteThread(join(dir, 'pglite'));
   return {
     ...db,
@@ -156,7 +155,7 @@ export async function startTestApp(
     ENCODE_CONCURRENCY: '0',
     ...options.env,
   });
-  const db = options.threadedDatabase ? await openThreadedTestDatabase() : await openTestDatabase();
+  const db = options.threadedDatabase ? await openThreadedTestDatabase('migrated') : await openTestDatabase('migrated');
   await migrate(db);
   let demo: DemoCourses;
   if ((options.seed ?? 'demo') === 'demo') {

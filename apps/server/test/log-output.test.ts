@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { spawnServer } from './spawn-server.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 let dir = '';
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -12,6 +13,7 @@ it("writes every request's line to standard output, the last ones before a stop 
   timeout: 120_000,
 }, async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-log-'));
+  await copyTemplate(join(dir, 'pglite'));
   const { child, port, out, exited } = spawnServer({
     DATA_DIR: dir,
     MEDIA_DIR: join(dir, 'media'),

@@ -6,6 +6,7 @@ import prune from '../src/cli/commands/media-prune.ts';
 import { runCli } from '../src/cli/run-cli.ts';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 let t: TestApp;
 let dir: string;
@@ -153,6 +154,8 @@ describe('npm run portal -- media prune', () => {
     async () => {
       const cli = join(dir, 'cli');
       await put('cli/media/uploads/0123456789abcdef0123456789abcdef.png');
+      // As a fresh initdb leaves it (pglite-templates.ts): the command still migrates it.
+      await copyTemplate(join(cli, 'data', 'pglite'));
       const env = {
         DATA_DIR: join(cli, 'data'),
         MEDIA_DIR: join(cli, 'media'),

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rememberFileSizes } from '../src/db/pglite-file-sizes.ts';
 import { preparedQueries } from '../src/db/pglite-statements.ts';
+import { copyTemplate, templateTar } from './pglite-templates.ts';
 
 let pg: PGlite;
 beforeAll(async () => {
-  pg = new PGlite();
+  const start = await templateTar('empty');
+  pg = new PGlite(start ? { loadDataDir: start } : {});
   await pg.waitReady;
   await pg.query(`CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL)`);
   await pg.query(`INSERT INTO notes VALUES (1, 'पाठ 3'), (2, 'two')`);
@@ -74,6 +76,7 @@ describe('the start-up check of the file sizes remembered (docs/decisions/062)',
 
   it('refuses to start when a file’s size changes outside what it follows', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-size-check-'));
+    await copyTemplate(join(dir, 'pglite'));
     const onDisk = new PGlite(join(dir, 'pglite'));
     try {
       await onDisk.waitReady;

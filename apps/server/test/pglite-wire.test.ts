@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openPglite } from '../src/db/pglite.ts';
+import { templateTar } from './pglite-templates.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openPglite(undefined, await templateTar('empty'));
   await db.query(`CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL)`);
   await db.query(`CREATE FUNCTION announce() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_notify('notes_changed', NEW.id::text); RETURN NULL; END $$`);

@@ -57,8 +57,8 @@ describe('proxy settings against the traffic', () => {
 
   it('warns when TRUST_PROXY is off and every request comes from one private address', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: 'test-secret' });
-    // The test run's database (a copy of its empty cluster on PGlite), not an initdb of its own: seconds of CPU.
-    const db = await openTestDatabase();
+    // The test run's database (a copy of its migrated cluster on PGlite), not an initdb of its own: seconds of CPU.
+    const db = await openTestDatabase('migrated');
     await migrate(db);
     const app = await buildApp({ config, db, logger: false });
     try {

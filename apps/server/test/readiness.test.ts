@@ -14,6 +14,7 @@ import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { createSession } from '../src/sessions/session-repository.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const notReachable = { status: false, message: 'The database is not reachable.' };
@@ -164,6 +165,7 @@ describe.skipIf(url)("the embedded database's folder", () => {
     timeout: 120_000,
   }, async () => {
     dir = await mkdtemp(join(tmpdir(), 'portal-ready-'));
+    await copyTemplate(join(dir, 'pglite'), 'migrated');
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

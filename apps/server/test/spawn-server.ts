@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, vi } from 'vitest';
 import { openPostgres } from '../src/db/postgres.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 
@@ -50,7 +51,8 @@ export interface SpawnedPortal extends SpawnedServer {
 
 /**
  * The real server over the demo data, on the database the tests run on: PostgreSQL in a schema of its own when
- * TEST_DATABASE_URL is set, else an embedded database in a temporary folder. Resolves once it listens.
+ * TEST_DATABASE_URL is set, else an embedded database in a temporary folder (a copy of the run's empty cluster, not
+ * a fresh initdb: pglite-templates.ts). Resolves once it listens.
  */
 export async function spawnPortal(given: Record<string, string | undefined> = {}): Promise<SpawnedPortal> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-spawned-'));
@@ -63,6 +65,9 @@ export async function spawnPortal(given: Record<string, string | undefined> = {}
     const withSchema = new URL(url);
     withSchema.searchParams.set('options', `-c search_path=${schema}`);
     database = withSchema.toString();
+  } else {
+    // The embedded database's folder starts as this run's initdb'd cluster; the server migrates and seeds it.
+    await copyTemplate(join(dir, 'pglite'));
   }
   const outbox = join(dir, 'outbox.jsonl');
   const env: Record<string, string | undefined> = {

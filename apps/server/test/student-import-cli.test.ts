@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
+import { copyTemplate } from './pglite-templates.ts';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'portal-import-'));
   await mkdir(join(dir, 'data'));
+  await copyTemplate(join(dir, 'data', 'pglite'), 'migrated');
   const db = await openPglite(join(dir, 'data', 'pglite'));
   await migrate(db);
   await db.query(`INSERT INTO subjects (name) VALUES ('Physics')`);

@@ -12,7 +12,7 @@ describe('what a write announces', () => {
   const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    db = await openTestDatabase();
+    db = await openTestDatabase('migrated');
     await migrate(db);
     await seedDemo(db);
     for (const channel of ['answers_changed', 'session_changed'])
