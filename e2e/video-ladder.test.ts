@@ -325,10 +325,13 @@ describe('a laddered lecture', () => {
       }
       expect(await statusOf(segment)).toBe(200);
 
-      // Logout: the session the link was signed for ends.
+      // Logout: the session the link was signed for ends. The app leaves for /login without waiting for the server's
+      // answer (user-menu.tsx), so the links are tried once the server has answered the logout.
+      const loggedOut = page.waitForResponse((response) => response.url().endsWith('/Auth/logout'));
       await page.getByRole('button', { name: /User menu/ }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
+      expect((await loggedOut).ok()).toBe(true);
       expect(await statusOf(segment)).toBe(403);
       expect(await statusOf(master)).toBe(403);
     } finally {
