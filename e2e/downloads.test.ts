@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktop, openPage, phone, signIn } from './support/browser.ts';
 import { screenFindings, screenIsFine, useBrowser } from './support/checks.ts';
-import { DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
-import { startPortal } from './support/portal-server.ts';
+import { addLectureToPhysics, DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 
 // Download for later (docs/decisions/077): a student downloads a topic's lowest step into the installed app, watches
 // it with the network off, and the progress made offline reaches the server once the network returns. The downloads
@@ -18,7 +18,7 @@ const browser = useBrowser();
 const run = promisify(execFile);
 const TOPIC = 'Measuring offline';
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
+let portal: Awaited<ReturnType<typeof startOwnPortal>>;
 let dir: string;
 let chapterId: number;
 let topicId: number;
@@ -63,7 +63,7 @@ async function downloadLowestStep(page: Page, where?: string) {
 
 beforeAll(async () => {
   // A portal of its own that encodes (the shared one leaves videos as uploaded, to spare the CPU).
-  portal = await startPortal(inject('webDist'), { embedded: true, env: { ENCODE_CONCURRENCY: '1' } });
+  portal = await startOwnPortal({ env: { ENCODE_CONCURRENCY: '1' } });
   dir = await mkdtemp(join(tmpdir(), 'portal-downloads-e2e-'));
   // 12 s of 360p with sound: a ladder of two steps (240p, 360p), quick to encode.
   await run('ffmpeg', [
@@ -83,24 +83,10 @@ describe('download for later', () => {
     const { page, errors, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
     try {
       await signInToConsole(page, DEMO_TEACHER_MOBILE, portal.outbox);
-      const token = await page.evaluate(
-        () => JSON.parse(localStorage.getItem('consoleSession')!).state.token as string,
-      );
-      const call = async (path: string, data: object) => {
-        const answer = await page.request.post(`/console/micros/Staff${path}`, { data, headers: { Token: token } });
-        return (await answer.json()).data;
-      };
-      const uploaded = await page.request.post('/console/micros/Staff/Media/upload?kind=video&name=lecture.mp4', {
-        data: await readFile(join(dir, 'lecture.mp4')),
-        headers: { Token: token, 'Content-Type': 'application/octet-stream' },
-      });
-      const address = ((await uploaded.json()) as { data: { address: string } }).data.address;
-      const subjects = (await call('/Course/subjects', {})).subjects as { id: number; name: string }[];
-      const physics = subjects.find((subject) => subject.name === 'Physics')!;
-      chapterId = (await call('/Chapter/save', { subject_id: physics.id, name: 'No signal' })).id;
-      topicId = (await call('/Topic/save', { chapter_id: chapterId, name: TOPIC, video_link: address })).id;
-      await page.goto(`/console/course?subject=${physics.id}`);
-      await page.getByRole('heading', { name: 'No signal' }).getByRole('button').click();
+      ({ chapterId, topicId } = await addLectureToPhysics(page, join(dir, 'lecture.mp4'), {
+        chapter: 'No signal',
+        topic: TOPIC,
+      }));
       await page.getByText('Ready for slow networks: 240p, 360p.').waitFor({ timeout: 360_000 });
       expect(errors).toEqual([]);
     } finally {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, outboxSize, phone, readOutbox, signIn } from './support/browser.ts';
 import { clippedContent, horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { signInToConsole } from './support/console.ts';
-import { startPortal } from './support/portal-server.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 
 // Issue 35's "Done when", in Chromium as an office clerk walks it on the console at 360 px (the API half is
 // apps/server/test/follow-up-loop.test.ts): a batch of ten imported from a CSV, one of them watching the topic and
@@ -37,7 +37,7 @@ const REMINDER_TEMPLATE = 'Class reminder';
 
 // A portal of its own: its outbox holds only this file's texts, and choosing a template for class reminders would make
 // the shared server text the demo's classes. Texts go out at 50 a second, and the job queue is polled every second.
-let portal: Awaited<ReturnType<typeof startPortal>>;
+let portal: Awaited<ReturnType<typeof startOwnPortal>>;
 let clerk: Awaited<ReturnType<typeof openPage>>;
 
 /** A console call as the signed-in clerk, with the token the console keeps. */
@@ -83,8 +83,7 @@ async function press(page: Page, control: ReturnType<Page['getByRole']>, key: 'E
 }
 
 beforeAll(async () => {
-  portal = await startPortal(inject('webDist'), {
-    embedded: true,
+  portal = await startOwnPortal({
     env: { MESSAGES_PER_SECOND: '50', JOB_POLL_SECONDS: '1', ENCODE_CONCURRENCY: '0' },
   });
   clerk = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserOptions, openLogin, openPage, phone, signIn } from './support/browser.ts';
-import { startPortal } from './support/portal-server.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 import { screenshots, useBrowser } from './support/checks.ts';
 
 const browser = useBrowser();
@@ -130,7 +130,7 @@ describe('installable and usable offline', () => {
     // A portal of its own, serving a copy of the app that this test releases anew by changing its service worker.
     const dist = await mkdtemp(join(tmpdir(), 'portal-release-'));
     await cp(inject('webDist'), dist, { recursive: true });
-    const portal = await startPortal(dist, { embedded: true });
+    const portal = await startOwnPortal({ webDist: dist });
     const { page, errors, close } = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
     try {
       await openLogin(page);

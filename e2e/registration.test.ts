@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   desktop,
   enterCode,
@@ -12,7 +12,7 @@ import {
 } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { DEMO_ADMIN_MOBILE, signInToConsole } from './support/console.ts';
-import { startPortal } from './support/portal-server.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 import { postFrom } from './support/strangers.ts';
 
 const browser = useBrowser();
@@ -108,7 +108,7 @@ describe("the institute's budget of registration codes", () => {
     timeout: 180_000,
   }, async () => {
     // A portal of its own with a budget of one code an hour, so the shared server's budget stays whole for other files.
-    const portal = await startPortal(inject('webDist'), { embedded: true, env: { REGISTRATION_SMS_PER_HOUR: '1' } });
+    const portal = await startOwnPortal({ env: { REGISTRATION_SMS_PER_HOUR: '1' } });
     const student = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
     const admin = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
     try {

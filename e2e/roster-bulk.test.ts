@@ -1,8 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, phone } from './support/browser.ts';
 import { horizontalOverflow, screenshots, seriousViolations, useBrowser } from './support/checks.ts';
 import { signInToConsole } from './support/console.ts';
-import { startPortal } from './support/portal-server.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 
 const browser = useBrowser();
 const screenshot = screenshots('roster-bulk-');
@@ -12,7 +12,7 @@ describe('the roster as a working list', () => {
   it('on a 360 px phone, by keyboard: tick a student, enrol them in a batch, filter by it, deactivate everyone in it after a confirmation with the count, see the result', {
     timeout: 180_000,
   }, async () => {
-    const portal = await startPortal(inject('webDist'), { embedded: true });
+    const portal = await startOwnPortal();
     const { page, errors, close } = await openPage(browser(), { ...phone, baseURL: portal.baseUrl });
     try {
       await signInToConsole(page, undefined, portal.outbox);

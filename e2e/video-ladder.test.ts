@@ -1,14 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { desktop, openPage, outboxSize, signIn, waitForCode } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, openPage, signIn } from './support/browser.ts';
 import { useBrowser } from './support/checks.ts';
-import { DEMO_ADMIN_MOBILE, DEMO_TEACHER_MOBILE, signInToConsole } from './support/console.ts';
-import { startPortal } from './support/portal-server.ts';
+import {
+  addLectureToPhysics,
+  consoleApiFor,
+  DEMO_ADMIN_MOBILE,
+  DEMO_TEACHER_MOBILE,
+  signInToConsole,
+} from './support/console.ts';
+import { startOwnPortal } from './support/own-portal.ts';
 
 // An uploaded lecture becomes an HLS ladder (docs/decisions/074) of at least three steps, the lowest at most 2.5 MB a
 // minute, that the player starts on its lowest step, keeps there under "Data saver", starts quickly and plays without
@@ -22,7 +28,7 @@ const run = promisify(execFile);
 const MAX_LOWEST_BYTES_PER_MINUTE = 2.5 * 1024 * 1024;
 const LECTURE_SECONDS = 60;
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
+let portal: Awaited<ReturnType<typeof startOwnPortal>>;
 let dir: string;
 let subjectId: number;
 let chapterId: number;
@@ -107,32 +113,9 @@ const studentSession = (page: Page) =>
       },
   );
 
-/** A staff member's calls to the console's API, signed in through it with the code from the outbox. */
-async function consoleCalls(mobile: string) {
-  const context = await browser().newContext({ baseURL: portal.baseUrl });
-  const post = async (path: string, data: object, token?: string) => {
-    const answer = await context.request.post(`/console/micros/Staff${path}`, {
-      data,
-      headers: token ? { Token: token } : {},
-    });
-    if (!answer.ok()) throw new Error(`${path} was refused: ${answer.status()} ${await answer.text()}`);
-    return answer.json();
-  };
-  const seen = await outboxSize(portal.outbox);
-  const sent = await post('/Auth/login', { mobile: `+91 ${mobile}` });
-  const { token } = await post('/Auth/verifyOTP', {
-    otp_ref: sent.data.otp_ref,
-    otp: await waitForCode(mobile, seen, portal.outbox),
-  });
-  return {
-    call: async <T>(path: string, data: object) => (await post(path, data, token)).data as T,
-    close: () => context.close(),
-  };
-}
-
 beforeAll(async () => {
   // A portal of its own that encodes (the shared one leaves videos as uploaded, to spare the CPU).
-  portal = await startPortal(inject('webDist'), { embedded: true, env: { ENCODE_CONCURRENCY: '1' } });
+  portal = await startOwnPortal({ env: { ENCODE_CONCURRENCY: '1' } });
   dir = await mkdtemp(join(tmpdir(), 'portal-ladder-e2e-'));
   // A minute of 720p with sound, as a lecture looks: a still slide (colour bars) with a pointer moving across it, at
   // 10 frames a second so that the encode stays cheap on a shared machine (the ladder's cost per minute, not its
@@ -159,25 +142,10 @@ describe('a laddered lecture', () => {
     const { page, errors, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
     try {
       await signInToConsole(page, DEMO_TEACHER_MOBILE, portal.outbox);
-      const token = await page.evaluate(
-        () => JSON.parse(localStorage.getItem('consoleSession')!).state.token as string,
-      );
-      const call = async (path: string, data: object) => {
-        const answer = await page.request.post(`/console/micros/Staff${path}`, { data, headers: { Token: token } });
-        return (await answer.json()).data;
-      };
-      const uploaded = await page.request.post('/console/micros/Staff/Media/upload?kind=video&name=lecture.mp4', {
-        data: await readFile(join(dir, 'lecture.mp4')),
-        headers: { Token: token, 'Content-Type': 'application/octet-stream' },
-      });
-      const address = ((await uploaded.json()) as { data: { address: string } }).data.address;
-      const subjects = (await call('/Course/subjects', {})).subjects as { id: number; name: string }[];
-      subjectId = subjects.find((subject) => subject.name === 'Physics')!.id;
-      chapterId = (await call('/Chapter/save', { subject_id: subjectId, name: 'Slow lines' })).id;
-      topicId = (await call('/Topic/save', { chapter_id: chapterId, name: 'Measuring on 2G', video_link: address })).id;
-      await page.goto(`/console/course?subject=${subjectId}`);
-      // Physics has several chapters: each opens from its heading.
-      await page.getByRole('heading', { name: 'Slow lines' }).getByRole('button').click();
+      ({ subjectId, chapterId, topicId } = await addLectureToPhysics(page, join(dir, 'lecture.mp4'), {
+        chapter: 'Slow lines',
+        topic: 'Measuring on 2G',
+      }));
       // Waiting or under way first (the page asks again every 5 s), then the steps made.
       await page
         .getByText(/^(Waiting to be prepared|Preparing) for slow networks/)
@@ -314,7 +282,7 @@ describe('a laddered lecture', () => {
     timeout: 120_000,
   }, async () => {
     const { page, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
-    const admin = await consoleCalls(DEMO_ADMIN_MOBILE);
+    const admin = await consoleApiFor(browser(), portal.baseUrl, DEMO_ADMIN_MOBILE, portal.outbox);
     try {
       await signIn(page, undefined, portal.outbox);
       const { user } = await studentSession(page);
@@ -357,10 +325,13 @@ describe('a laddered lecture', () => {
       }
       expect(await statusOf(segment)).toBe(200);
 
-      // Logout: the session the link was signed for ends.
+      // Logout: the session the link was signed for ends. The app leaves for /login without waiting for the server's
+      // answer (user-menu.tsx), so the links are tried once the server has answered the logout.
+      const loggedOut = page.waitForResponse((response) => response.url().endsWith('/Auth/logout'));
       await page.getByRole('button', { name: /User menu/ }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
+      expect((await loggedOut).ok()).toBe(true);
       expect(await statusOf(segment)).toBe(403);
       expect(await statusOf(master)).toBe(403);
     } finally {
