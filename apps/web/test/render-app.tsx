@@ -1,13 +1,10 @@
 import type { Student } from '@portal/contract';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { App } from '../src/app/app.tsx';
 import { useSession } from '../src/lib/session-store.ts';
-
-// Screens load lazily, and a cold module transform on a busy machine can take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 export const demoStudent: Student = {
   stud_id: 7,
