@@ -9,8 +9,14 @@ const chatLink = 'https://wa.me/919000000000';
 const api = (handlers: Parameters<typeof mockApi>[0] = {}) =>
   mockApi({ '/Auth/whatsapp_chat': () => ok({ link: chatLink }), ...handlers });
 
-/** The menu's own button, once its code has replaced the placeholder (which has no aria-expanded). */
-const menuButton = () => screen.findByRole('button', { name: /User menu/, expanded: false });
+/**
+ * The menu's button (the placeholder, or the menu's own once its code is here), on the screen's own header: the
+ * loading screen's header has no heading, and a press on it is lost when the screen replaces it.
+ */
+const menuButton = async () => {
+  await screen.findByRole('heading', { level: 1 });
+  return screen.findByRole('button', { name: /User menu/, expanded: false });
+};
 const itemNames = () =>
   within(screen.getByRole('menu'))
     .getAllByRole('menuitem')
