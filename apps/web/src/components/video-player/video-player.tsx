@@ -1,5 +1,6 @@
 import type { HlsConfig, Loader as HlsLoader, LoaderContext } from 'hls.js';
 import { type SyntheticEvent, Suspense, useEffect, useRef, useState } from 'react';
+import type { PlayerEntry } from 'react-player/players';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Loader } from '../status-views.tsx';
 import { readPosition, useWatchProgress } from './use-watch-progress.ts';
@@ -14,10 +15,26 @@ const ReactPlayer = preloadableLazy(() => import('react-player'));
 // An encoded ladder: hls.js's defaults become HLS_CONFIG before the player exists. react-player hands its `config`
 // to the HLS element in an effect, and the element may have built its hls.js instance by then (React commits a
 // moment after it sets `src`), which then starts on hls.js's own defaults, Data saver's cap included
-// (docs/decisions/074). hls.js is the same module the element imports, so it is fetched once.
+// (docs/decisions/074). hls.js is the same module the element imports, so it is fetched once. The element's own
+// module comes at the same time, not one round trip after hls.js, and is given to react-player as its player for
+// HLS (its documented `addCustomPlayer`, with the same entry as its own but not lazy): react-player's lazy entry
+// would suspend once more, and React shows what replaces a fallback no sooner than 300 ms after it.
 const LadderPlayer = preloadableLazy(async () => {
-  const [{ default: Hls }, player] = await Promise.all([import('hls.js'), import('react-player')]);
+  const [{ default: Hls }, player, { default: HlsVideo }] = await Promise.all([
+    import('hls.js'),
+    import('react-player'),
+    import('hls-video-element/react'),
+  ]);
   Hls.DefaultConfig = { ...Hls.DefaultConfig, ...HLS_CONFIG };
+  const hlsEntry: PlayerEntry = {
+    key: 'hls',
+    name: 'hls.js',
+    canPlay: isLadder,
+    canEnablePIP: () => true,
+    // The element's React component, typed for its own props; react-player's entry holds the same one, untyped.
+    player: HlsVideo as unknown as PlayerEntry['player'],
+  };
+  player.default.addCustomPlayer?.(hlsEntry);
   return player;
 });
 const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
