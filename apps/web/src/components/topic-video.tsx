@@ -1,7 +1,8 @@
 import type { DownloadedVideo } from '../lib/downloads/find-downloaded-video.ts';
 import { t } from '../i18n/language.ts';
+import { useOnline } from '../lib/use-online.ts';
 import { Loader } from './status-views.tsx';
-import { VideoPlayer } from './video-player/video-player.tsx';
+import { usePrepareVideo, VideoPlayer } from './video-player/video-player.tsx';
 
 interface TopicVideoProps {
   /** useDownloadedVideo's answer for this topic and student. */
@@ -18,6 +19,8 @@ interface TopicVideoProps {
  * downloaded for later (docs/decisions/077), without a connection and without spending data; else over the network.
  */
 export function TopicVideo({ downloaded, topicId, src, title, resumeAt }: TopicVideoProps) {
+  // From the tap: the player's code and the stream's playlists, beside the look for a download.
+  usePrepareVideo(src, useOnline());
   if (downloaded === 'checking') return <Loader />;
   if (downloaded.status !== 'ready')
     return <VideoPlayer key={topicId} topicId={topicId} src={src} title={title} resumeAt={resumeAt} />;

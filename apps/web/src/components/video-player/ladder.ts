@@ -1,5 +1,6 @@
 import type { CapLevelController, HlsConfig } from 'hls.js';
 import { dataSaverOn } from './data-saver.ts';
+import { HeadStartLoader } from './head-start-loader.ts';
 
 // hls.js as the player's HLS element holds it (`element.api`), seen through the few members used here, so that this
 // file costs no import of hls.js (it arrives with the player, lazily).
@@ -52,6 +53,9 @@ export const HLS_CONFIG = {
   abrEwmaDefaultEstimate: 300_000,
   // hls.js types the slot as its own class; it calls only the methods above (hls.js 1.7.4, pinned in apps/web/package.json).
   capLevelController: DataSaverCap as unknown as typeof CapLevelController,
+  // Playlists and segments the head start fetched beside the player's code are answered from it (head-start.ts).
+  pLoader: HeadStartLoader,
+  fLoader: HeadStartLoader,
 } satisfies Partial<HlsConfig>;
 
 export const hlsOf = (element: unknown): HlsApi | undefined => {
@@ -70,6 +74,21 @@ export function stepName(api: HlsApi): string | undefined {
 export function applyDataSaver(api: HlsApi, saving: boolean) {
   const cap = saving ? 0 : -1;
   if (api.autoLevelCapping !== cap) api.autoLevelCapping = cap;
+}
+
+const started = new WeakSet<HlsApi>();
+
+/**
+ * Starts a ladder's video, once, when hls.js has parsed its manifest and the element is in the page. The player does
+ * this rather than the HLS element's `autoplay`, which plays at the manifest wherever the element is: with the head
+ * start (head-start.ts) the manifest can come before React has put the element in the page, and the browser then
+ * refuses play() ("the media was removed from the document") and sends a `pause`.
+ */
+export function startOnce(element: unknown, api: HlsApi) {
+  const media = element as HTMLVideoElement;
+  if (started.has(api) || !media.isConnected || api.levels.length === 0) return;
+  started.add(api);
+  if (media.paused) media.play().catch(() => undefined);
 }
 
 const watched = new WeakSet<HlsApi>();

@@ -1,5 +1,5 @@
 import type { HlsConfig, Loader as HlsLoader, LoaderContext } from 'hls.js';
-import { type SyntheticEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type SyntheticEvent, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PlayerEntry } from 'react-player/players';
 import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Loader } from '../status-views.tsx';
@@ -7,7 +7,8 @@ import { readPosition, useWatchProgress } from './use-watch-progress.ts';
 import { isFinished } from './watch-time.ts';
 import { t } from '../../i18n/language.ts';
 import { chooseDataSaver, useDataSaver } from './data-saver.ts';
-import { applyDataSaver, HLS_CONFIG, type HlsApi, hlsOf, stepName, watchLadder } from './ladder.ts';
+import { applyDataSaver, HLS_CONFIG, type HlsApi, hlsOf, startOnce, stepName, watchLadder } from './ladder.ts';
+import { holdHeadStart } from './head-start.ts';
 
 // react-player (and, through it, hls.js or the YouTube and Vimeo elements) arrives only when a video opens.
 // Its load is tried again as a screen's is, and Try again on the error view loads it afresh.
@@ -38,6 +39,22 @@ const LadderPlayer = preloadableLazy(async () => {
   return player;
 });
 const isLadder = (src: string) => /\.m3u8($|\?)/i.test(src);
+const playerFor = (src: string) => (isLadder(src) ? LadderPlayer : ReactPlayer);
+
+/**
+ * From the tap on a topic, before its player can show (a downloaded copy is looked for first): the player's code, and
+ * for an encoded ladder the head start's playlists (head-start.ts). The segments wait for the player itself, which
+ * knows whether it plays the network's stream or a download.
+ */
+export function usePrepareVideo(src: string, online: boolean) {
+  useEffect(() => {
+    if (!online || !src) return;
+    playerFor(src)
+      .preload()
+      .catch(() => undefined);
+    return isLadder(src) ? holdHeadStart(src, { resumeAt: null, segments: false }) : undefined;
+  }, [src, online]);
+}
 
 type MediaEvent = SyntheticEvent<HTMLVideoElement> | Event;
 const mediaOf = (event: MediaEvent) => event.currentTarget as HTMLVideoElement;
@@ -83,7 +100,9 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
     watchLadder(api, () => {
       applyDataSaver(api, savingNow.current);
       setStep(stepName(api));
+      startOnce(element, api);
     });
+    startOnce(element, api);
     applyDataSaver(api, savingNow.current);
     // hls.js may have chosen its first step before the player heard of it, and stay there (Data saver).
     setStep(stepName(api));
@@ -91,6 +110,13 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
   useEffect(() => {
     if (hls.current) applyDataSaver(hls.current, saving);
   }, [saving]);
+  // The network's stream: its first playlists and segments are fetched beside the player's code, not after it. Before
+  // the HLS element can start hls.js (a layout effect), so that every file fetched ahead is fetched once.
+  const headStart = isLadder(src) && !hlsLoader;
+  useLayoutEffect(
+    () => (headStart ? holdHeadStart(src, { resumeAt, segments: true }) : undefined),
+    [headStart, src, resumeAt],
+  );
 
   // Once the length is known, jump to the stored position unless the video was watched to the end. Tried on
   // every early event and when the element attaches: one that fired before React listened is not missed.
@@ -109,7 +135,7 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
   const onStopped = (event: MediaEvent) => progress.stopped(readPosition(mediaOf(event)));
 
   if (failed) return <PlaybackFailed src={downloaded ? undefined : src} />;
-  const Player = isLadder(src) ? LadderPlayer : ReactPlayer;
+  const Player = playerFor(src);
   return (
     <figure className="w-full max-w-full">
       <div className="aspect-video w-full max-w-full overflow-hidden rounded-xl bg-black md:aspect-auto md:h-[580px]">
@@ -117,7 +143,8 @@ export function VideoPlayer({ topicId, src, title, resumeAt, hlsLoader, download
           <Player
             src={src}
             controls
-            autoPlay
+            // A ladder is started by the player itself (startOnce in ladder.ts).
+            autoPlay={Player !== LadderPlayer}
             playsInline
             width="100%"
             height="100%"
