@@ -34,15 +34,18 @@ let subjectId: number;
 let chapterId: number;
 let topicId: number;
 
-/** Every step's segment the page asks for, in order, by its step's name ("240p"). */
+/** Every segment the page asks for, in order: its step's name ("240p") and its number in the step (from 0). */
 function segmentsAsked(page: Page) {
-  const steps: string[] = [];
+  const segments: { step: string; index: number }[] = [];
   page.on('request', (request) => {
-    const match = /\/(\d+p)-\d+\.m4s$/.exec(new URL(request.url()).pathname);
-    if (match) steps.push(match[1]!);
+    const match = /\/(\d+p)-(\d+)\.m4s$/.exec(new URL(request.url()).pathname);
+    if (match) segments.push({ step: match[1]!, index: Number(match[2]) });
   });
-  return steps;
+  return segments;
 }
+
+/** The ladder's segments are 4 s long (docs/decisions/074). */
+const SEGMENT_SECONDS = 4;
 
 /** What the page's video did, from its first `playing` on (times are the page's performance.now(), in ms). */
 interface Playback {
@@ -53,8 +56,8 @@ interface Playback {
   from: number;
   /** Seconds played since `startedAt`. */
   played: number;
-  /** `waiting` events after the first `playing`: the video stopped for want of data. */
-  stalls: number;
+  /** `waiting` events after the first `playing` (the video stopped for want of data): where, and when after the start. */
+  stalls: string[];
   /** When `played` first reached 30 s. */
   thirtyAt: number | null;
 }
@@ -65,7 +68,9 @@ interface Playback {
  */
 async function followPlayback(page: Page) {
   await page.addInitScript(() => {
-    const playback: Playback = { tappedAt: null, startedAt: null, from: 0, played: 0, stalls: 0, thirtyAt: null };
+    // Every fetch of a 30 s play is kept, for the timeline.
+    performance.setResourceTimingBufferSize(1000);
+    const playback: Playback = { tappedAt: null, startedAt: null, from: 0, played: 0, stalls: [], thirtyAt: null };
     (window as unknown as { playback: Playback }).playback = playback;
     const video = (event: Event) =>
       (event.target as Element).localName === 'hls-video' ? (event.target as unknown as HTMLVideoElement) : undefined;
@@ -83,7 +88,12 @@ async function followPlayback(page: Page) {
     document.addEventListener(
       'waiting',
       (event) => {
-        if (video(event) && playback.startedAt !== null) playback.stalls++;
+        const media = video(event);
+        if (!media || playback.startedAt === null) return;
+        const after = (performance.now() - playback.startedAt) / 1000;
+        playback.stalls.push(
+          `at ${media.currentTime.toFixed(1)} s of the video, ${after.toFixed(1)} s after the start`,
+        );
       },
       true,
     );
@@ -99,6 +109,20 @@ async function followPlayback(page: Page) {
     );
   });
   return () => page.evaluate(() => (window as unknown as { playback: Playback }).playback);
+}
+
+/** What the page fetched from `since` on (its performance.now(), in ms), by its resource timings, in order. */
+async function fetchedSince(page: Page, since: number) {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return { url: timing.name, start: timing.startTime, end: timing.responseEnd, bytes: timing.transferSize };
+    }),
+  );
+  return entries
+    .filter((entry) => entry.start >= since)
+    .map((entry) => ({ ...entry, path: new URL(entry.url).pathname }))
+    .sort((a, b) => a.start - b.start);
 }
 
 const quality = (page: Page) => page.getByTestId('video-quality');
@@ -200,11 +224,11 @@ describe('a laddered lecture', () => {
     }
   });
 
-  // The issue's aim is 5 s. A student's first video waits for the player's own code on the slow line too (hls.js,
-  // 146 KB: about 3.6 s of it), then about 2.5 s for the playlists and the first segment (docs/decisions/074), so the
-  // bound here is 10 s; the start is logged. First in this file to play the topic, so that it starts from the
-  // beginning, as a student's first look does (a resumed topic seeks first).
-  it('starts within 10 s on a 400 kbit/s line with 400 ms of latency and plays its first 30 s without a stall', {
+  // The issue's 5 s, from a cold first tap: the player's code (hls.js, 96 KB) and, beside it, the head start's
+  // playlists and first segment share the slow line; about 4.2-4.6 s on this 2-core machine even at a load of 20-25
+  // (docs/decisions/074). The start and what it waited for are logged. First in this file to play the topic, so that it
+  // starts from the beginning, as a student's first look does.
+  it('starts within 5 s on a 400 kbit/s line with 400 ms of latency and plays its first 30 s without a stall', {
     timeout: 150_000,
   }, async () => {
     const { page, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
@@ -233,10 +257,25 @@ describe('a laddered lecture', () => {
       const { stalls, thirtyAt } = await playback();
       const wall = (thirtyAt! - startedAt!) / 1000;
       console.log(
-        `400 kbit/s, 400 ms: started ${started.toFixed(1)} s after the tap; 30 s played in ${wall.toFixed(1)} s, ${stalls} stalls`,
+        `400 kbit/s, 400 ms: started ${started.toFixed(1)} s after the tap; 30 s played in ${wall.toFixed(1)} s, ${stalls.length} stalls`,
       );
-      expect(started).toBeLessThan(10);
-      expect(stalls).toBe(0);
+      // What the start waited for: each file fetched from the tap to the first `playing`, in s after the tap.
+      const fetched = await fetchedSince(page, tappedAt!);
+      const at = (time: number) => ((time - tappedAt!) / 1000).toFixed(2);
+      console.log(
+        fetched
+          .filter((file) => file.start < startedAt!)
+          .map((file) => `${at(file.start)}-${at(file.end)} s ${file.path.split('/').pop()} (${file.bytes} bytes)`)
+          .join('\n'),
+      );
+      // The head start (apps/web/src/components/video-player/head-start.ts) hands hls.js what it fetched: no playlist
+      // or segment of the stream crosses the line twice.
+      const stream = fetched
+        .filter((file) => /\.(m3u8|m4s)$/.test(file.path) && file.bytes > 0)
+        .map((file) => file.path);
+      expect(stream.filter((path, index) => stream.indexOf(path) !== index)).toEqual([]);
+      expect(started).toBeLessThan(5);
+      expect(stalls).toEqual([]);
       // Without a stall the video's clock keeps to the wall's: 30 s of it in little more than 30 s.
       expect(wall).toBeLessThan(35);
     } finally {
@@ -244,7 +283,7 @@ describe('a laddered lecture', () => {
     }
   });
 
-  it('starts on its lowest step and climbs on a good line; Data saver keeps it on the lowest, remembered', {
+  it('resumes on its lowest step and climbs on a good line; Data saver keeps it on the lowest, remembered', {
     timeout: 120_000,
   }, async () => {
     const { page, errors, close } = await openPage(browser(), { ...desktop, baseURL: portal.baseUrl });
@@ -255,9 +294,17 @@ describe('a laddered lecture', () => {
       await page.goto(`/topic/${chapterId}?playing=${topicId}`);
       await quality(page).waitFor();
       await expect.poll(async () => (await playback()).played, { timeout: 30_000 }).toBeGreaterThan(1);
-      expect(asked[0]).toBe('240p');
+      expect(asked[0]?.step).toBe('240p');
+      // It resumes where the last test stopped (about 30 s in): the first segment fetched is the one that position is
+      // in (hls.js takes the next one within a quarter of a second of its end), none fetched before it to be skipped.
+      const { from } = await playback();
+      expect(from).toBeGreaterThan(SEGMENT_SECONDS);
+      const first = asked[0]!.index * SEGMENT_SECONDS;
+      expect(from).toBeGreaterThanOrEqual(first - 0.25);
+      expect(from).toBeLessThan(first + SEGMENT_SECONDS);
+      expect(asked.filter((segment) => segment.index === 0)).toEqual([]);
       // A fast local line: hls.js climbs above the lowest step once it has measured it.
-      await expect.poll(() => asked.some((step) => step !== '240p'), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => asked.some((segment) => segment.step !== '240p'), { timeout: 30_000 }).toBe(true);
 
       await page.getByLabel('Data saver (lowest quality)').check();
       const saving = segmentsAsked(page);
@@ -267,7 +314,7 @@ describe('a laddered lecture', () => {
       // It resumes where the last test stopped: 8 s played from there.
       await expect.poll(async () => (await playback()).played, { timeout: 30_000 }).toBeGreaterThan(8);
       expect(saving.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(saving)).toEqual(new Set(['240p']));
+      expect(new Set(saving.map((segment) => segment.step))).toEqual(new Set(['240p']));
       expect(await quality(page).textContent()).toBe('Quality: 240p');
       expect(errors).toEqual([]);
     } finally {
