@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
-import { type SpawnedPortal, type SpawnedServer, spawnPortal, spawnServer } from './spawn-server.ts';
+import { type SpawnedPortal, type SpawnedServer, spawnPortal, spawnServer, untilListening } from './spawn-server.ts';
 
 /** Where the client stops: after this many bytes of the body, or once the answer has begun to arrive. */
 type Cut = number | 'answer';
@@ -104,14 +104,7 @@ async function servingWith(trust: string) {
   await server.exited;
   server = spawnServer({ ...installation.env, TRUST_PROXY: trust });
   serverTrusts = trust;
-  await vi.waitFor(
-    () => {
-      if (server.child.exitCode !== null)
-        throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
-      expect(server.out()).toContain('portal on http');
-    },
-    { timeout: 120_000, interval: 100 },
-  );
+  await untilListening(server);
 }
 
 // A client that goes away mid-upload once made the request's log line throw (behind a proxy, Fastify reads the

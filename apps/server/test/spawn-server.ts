@@ -40,6 +40,18 @@ export function spawnServer(env: Record<string, string | undefined>): SpawnedSer
   return { child, port, out: () => out, exited };
 }
 
+/** Resolves once the spawned server says it listens; fails at once if it exits first. */
+export async function untilListening(server: SpawnedServer): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (server.child.exitCode !== null)
+        throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
+      expect(server.out()).toContain('portal on http');
+    },
+    { timeout: 120_000, interval: 100 },
+  );
+}
+
 export interface SpawnedPortal extends SpawnedServer {
   /** Signs a staff member in through the console's two calls, reading the code from the outbox; their token. */
   staffToken(mobile: string): Promise<string>;
@@ -81,14 +93,7 @@ export async function spawnPortal(given: Record<string, string | undefined> = {}
     ...given,
   };
   const server = spawnServer(env);
-  await vi.waitFor(
-    () => {
-      if (server.child.exitCode !== null)
-        throw new Error(`the server exited (${server.child.exitCode}) before it listened`);
-      expect(server.out()).toContain('portal on http');
-    },
-    { timeout: 120_000, interval: 100 },
-  );
+  await untilListening(server);
   const base = `http://127.0.0.1:${server.port}/console/micros/Staff`;
   const post = async (path: string, body: unknown) => {
     const response = await fetch(base + path, {

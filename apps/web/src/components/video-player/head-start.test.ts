@@ -2,6 +2,7 @@ import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, Lo
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdHeadStart } from './head-start.ts';
 import { HeadStartLoader } from './head-start-loader.ts';
+import { freshStats } from '../../lib/hls-loader-stats.ts';
 
 // The head start fetches, from the tap, what hls.js will ask for first, and hls.js's loaders are answered from it
 // (docs/decisions/074). Here a fake network stands for the server and a fake loader for hls.js's own (the network's,
@@ -49,17 +50,7 @@ function fakeNetwork(answer: (path: string) => Response | 'offline' | undefined 
 const askedTheNetwork: string[] = [];
 class NetworkLoader {
   context: LoaderContext | null = null;
-  stats: LoaderStats = {
-    aborted: false,
-    loaded: 0,
-    retry: 0,
-    total: 0,
-    chunkCount: 0,
-    bwEstimate: 0,
-    loading: { start: 0, first: 0, end: 0 },
-    parsing: { start: 0, end: 0 },
-    buffering: { start: 0, first: 0, end: 0 },
-  };
+  stats: LoaderStats = freshStats();
   load(context: LoaderContext, _config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
     this.context = context;
     askedTheNetwork.push(context.url.replace(`${folder}/`, ''));

@@ -1,4 +1,5 @@
 import type { Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats } from 'hls.js';
+import { freshStats } from '../hls-loader-stats.ts';
 
 // hls.js reads a downloaded stream through this loader instead of the network (docs/decisions/077): the player and its
 // controls stay the same, and every segment is decrypted only when hls.js asks for it.
@@ -12,17 +13,6 @@ export const offlineAddress = (itemId: string, playlist: string) =>
 export type ReadStored = (name: string) => Promise<ArrayBuffer | undefined>;
 
 const now = () => performance.now();
-const freshStats = (): LoaderStats => ({
-  aborted: false,
-  loaded: 0,
-  retry: 0,
-  total: 0,
-  chunkCount: 0,
-  bwEstimate: 0,
-  loading: { start: 0, first: 0, end: 0 },
-  parsing: { start: 0, end: 0 },
-  buffering: { start: 0, first: 0, end: 0 },
-});
 
 /** A loader class (hls.js's `loader` setting) that answers every request from `read`. */
 export function offlineLoader(read: ReadStored) {
