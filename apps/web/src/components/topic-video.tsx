@@ -22,20 +22,19 @@ export function TopicVideo({ downloaded, topicId, src, title, resumeAt }: TopicV
   // From the tap: the player's code and the stream's playlists, beside the look for a download.
   usePrepareVideo(src, useOnline());
   if (downloaded === 'checking') return <Loader />;
-  if (downloaded.status !== 'ready')
-    return <VideoPlayer key={topicId} topicId={topicId} src={src} title={title} resumeAt={resumeAt} />;
+  const local = downloaded.status === 'ready' ? downloaded : undefined;
   return (
     <>
       <VideoPlayer
         key={topicId}
         topicId={topicId}
-        src={downloaded.video.src}
+        src={local?.video.src ?? src}
         title={title}
-        resumeAt={downloaded.queuedAt ?? resumeAt}
-        hlsLoader={downloaded.video.loader}
-        downloaded
+        resumeAt={local?.queuedAt ?? resumeAt}
+        hlsLoader={local?.video.loader}
+        downloaded={local !== undefined}
       />
-      <p className="text-sm text-slate-700">{t('Playing your download from this device.')}</p>
+      {local ? <p className="text-sm text-slate-700">{t('Playing your download from this device.')}</p> : null}
     </>
   );
 }
