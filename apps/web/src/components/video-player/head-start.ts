@@ -1,3 +1,4 @@
+import { playlistEntries } from '../../lib/hls-playlist-entries.ts';
 import { isFinished } from './watch-time.ts';
 
 // A head start for an encoded ladder (docs/decisions/074). hls.js can ask for the master playlist only once its code
@@ -206,16 +207,11 @@ interface Segment {
 
 /** A media playlist's init segment (EXT-X-MAP) and its segments with their lengths, as written (relative). */
 function mediaSegments(playlist: string): { init: string | undefined; segments: Segment[] } {
-  let init: string | undefined;
-  let duration = 0;
-  const segments: Segment[] = [];
-  for (const raw of playlist.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('#EXT-X-MAP:')) init ??= /URI="([^"]+)"/.exec(line)?.[1];
-    else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length)) || 0;
-    else if (line && !line.startsWith('#')) segments.push({ uri: line, duration });
-  }
-  return { init, segments };
+  const entries = playlistEntries(playlist);
+  return {
+    init: entries.find((entry) => entry.kind === 'init')?.uri,
+    segments: entries.flatMap((entry) => (entry.kind === 'segment' ? [entry] : [])),
+  };
 }
 
 /** Where a video starts: the resume position, or 0 (a topic watched to its end starts again, as the player does). */
