@@ -36,7 +36,8 @@ describe('the login page', () => {
     expect(await screen.findByRole('heading', { name: 'Portal login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile number')).toHaveValue('');
     expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(/^\+91 /);
-    expect(document.title).toBe('Portal login');
+    // The title is set in an effect, which React may run after the heading has been painted.
+    await waitFor(() => expect(document.title).toBe('Portal login'));
   });
 
   it('sends the number with its country code, then asks for the code; Submit waits for four digits', async () => {
