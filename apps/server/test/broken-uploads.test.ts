@@ -6,6 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { type SpawnedPortal, type SpawnedServer, spawnPortal, spawnServer, untilListening } from './spawn-server.ts';
+import { statusOf } from './status-of.ts';
 
 /** Where the client stops: after this many bytes of the body, or once the answer has begun to arrive. */
 type Cut = number | 'answer';
@@ -48,7 +49,7 @@ function breakOff(port: number, headers: Record<string, string>, upload: Upload,
   });
 }
 
-const healthz = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+const healthz = (port: number) => statusOf(`http://127.0.0.1:${port}/healthz`);
 
 let installation: SpawnedPortal;
 /** The server running now: the installation's own, or the same installation started again with another TRUST_PROXY. */

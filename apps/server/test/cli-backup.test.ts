@@ -9,6 +9,7 @@ import { seedDemo } from '../src/db/seed/index.ts';
 import { prepareFileFolders } from '../src/media/folders.ts';
 import { copyTemplate } from './pglite-templates.ts';
 import { spawnServer } from './spawn-server.ts';
+import { statusOf } from './status-of.ts';
 
 let dir: string;
 const installation = (name: string) => ({
@@ -108,7 +109,7 @@ describe('npm run portal -- backup / restore', { timeout: 180_000 }, () => {
         /^Wrote .*while-serving\.tar\.gz: \d+ rows in \d+ tables, .*\(Written by the running server\.\)$/,
       );
       expect((await stat(file)).mode & 0o777).toBe(0o600);
-      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      expect(await statusOf(`http://127.0.0.1:${server.port}/healthz`)).toBe(200);
 
       // Nobody without the token on this machine's disk can ask for one.
       const { url } = JSON.parse(await readFile(join(source().DATA_DIR, 'local-admin.json'), 'utf8')) as {

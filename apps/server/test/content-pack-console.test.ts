@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CONTENT_PACK_BYTES } from '@portal/contract/console';
 import { aliasBombYaml, goodYaml, writePack } from './content-pack-fixture.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 let t: TestApp;
 let dir: string;
@@ -95,7 +96,7 @@ describe('console: content pack import', () => {
     const [subject] = await t.db.query<{ thumbnail: string }>(
       `SELECT thumbnail FROM subjects WHERE name = 'Physics' AND thumbnail LIKE '/media/pack/%'`,
     );
-    expect((await fetch(t.url + subject!.thumbnail)).status).toBe(200);
+    expect(await statusOf(t.url + subject!.thumbnail)).toBe(200);
   });
 
   it('refuses a zip whose names leave the folder (zip slip), and writes nothing', async () => {

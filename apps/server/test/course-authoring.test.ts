@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 let t: TestApp;
 let teacher: string;
@@ -57,7 +58,7 @@ describe('uploading course files', () => {
     // The same bytes again are the same file.
     expect((await upload('video', video)).body.data.address).toBe(answer.body.data.address);
     // Not public: a video is fetched only through a link signed for a live session.
-    expect((await fetch(t.url + answer.body.data.address)).status).toBe(404);
+    expect(await statusOf(t.url + answer.body.data.address)).toBe(404);
   });
 
   it('recognises a password-protected PDF and marks it', async () => {
@@ -195,7 +196,7 @@ describe('authoring subjects, chapters, topics and materials', () => {
     ]);
     const signed = (await studentTopics(chapterId))[0]!.video_link;
     expect(signed).toMatch(/^\/media\/v\//);
-    expect((await fetch(t.url + signed)).status).toBe(200);
+    expect(await statusOf(t.url + signed)).toBe(200);
 
     expect((await call('/Course/move', { kind: 'topic', id: second.body.data.id, direction: 'up' })).body.message).toBe(
       'Moved.',

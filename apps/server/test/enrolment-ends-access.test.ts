@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { migrate } from '../src/db/migrate.ts';
 import { SessionCache } from '../src/sessions/session-cache.ts';
 import { startDemoSession, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 // What staff set on the roster is what the student app shows and serves (docs/decisions/048): a batch the student was
 // taken out of leaves their lists, and a video link of a subject they left stops working, on the next request.
@@ -43,7 +44,7 @@ const current = async () => {
   const { body } = await t.consolePost('/Students/get', { stud_id: me }, admin);
   return body.data.student as { subject_ids: number[]; batch_ids: number[] };
 };
-const videoStatus = async (link: string) => (await fetch(t.url + link, { headers: { Range: 'bytes=0-9' } })).status;
+const videoStatus = (link: string) => statusOf(t.url + link, { headers: { Range: 'bytes=0-9' } });
 
 describe('a batch the student is taken out of', () => {
   it('leaves Student/batches and Student/live_classes at once, while the batch they are in still shows', async () => {

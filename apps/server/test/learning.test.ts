@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSession, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 let t: TestApp;
 let token: string;
@@ -101,9 +102,9 @@ describe('POST /Student/topics', () => {
       `/media/v/${signature}/videos/lesson-b.webm`,
       `/media/v/${signature}/videos/..%2f..%2fpackage.json`,
     ];
-    for (const link of refused) expect((await fetch(t.url + link)).status, link).toBeGreaterThanOrEqual(403);
+    for (const link of refused) expect(await statusOf(t.url + link), link).toBeGreaterThanOrEqual(403);
     // Thumbnails and other pictures stay public.
-    expect((await fetch(t.url + '/media/videos/thumbnails/lesson-a.jpg')).status).toBe(200);
+    expect(await statusOf(t.url + '/media/videos/thumbnails/lesson-a.jpg')).toBe(200);
   });
 
   it("stops serving a video link once the session it was given to signs out, and never serves it to another session's link", async () => {
@@ -114,7 +115,7 @@ describe('POST /Student/topics', () => {
       mine,
     );
     const file: string = body.data[0].video_link;
-    expect((await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
+    expect(await statusOf(t.url + file, { headers: { Range: 'bytes=0-9' } })).toBe(206);
     // Another live session's hash in the link breaks its signature.
     const [, , , signature = '', ...rest] = file.split('/');
     const [expires, subject, , mac] = signature.split('.');
@@ -124,16 +125,12 @@ describe('POST /Student/topics', () => {
       token,
     );
     const theirSession = (theirs.body.data[0].video_link as string).split('/')[3]!.split('.')[2];
-    expect(
-      (await fetch(`${t.url}/media/v/${expires}.${subject}.${theirSession}.${mac}/${rest.join('/')}`)).status,
-    ).toBe(403);
+    expect(await statusOf(`${t.url}/media/v/${expires}.${subject}.${theirSession}.${mac}/${rest.join('/')}`)).toBe(403);
 
     expect((await t.post('/Auth/logout', {}, mine)).status).toBe(200);
     // On PostgreSQL another instance forgets the session when the database's notice arrives, a moment later.
-    await expect
-      .poll(async () => (await fetch(t.url + file, { headers: { Range: 'bytes=0-9' } })).status, { timeout: 10_000 })
-      .toBe(403);
-    expect((await fetch(t.url + theirs.body.data[0].video_link, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
+    await expect.poll(() => statusOf(t.url + file, { headers: { Range: 'bytes=0-9' } }), { timeout: 10_000 }).toBe(403);
+    expect(await statusOf(t.url + theirs.body.data[0].video_link, { headers: { Range: 'bytes=0-9' } })).toBe(206);
   });
 
   it('refuses a chapter of a subject the student is not enrolled in with 404, naming none of its topics', async () => {

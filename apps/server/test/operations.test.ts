@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PHONE } from '../src/db/seed/courses.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 const metricsToken = 'a-metrics-token-of-32-characters';
 
@@ -38,7 +39,7 @@ describe('health, readiness and addresses that are not pages', () => {
       const response = await fetch(`${t.url}/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: false, message: `Migrations not applied: ${last!.name}` });
-      expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+      expect(await statusOf(`${t.url}/healthz`)).toBe(200);
     } finally {
       await t.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [last!.name]);
     }
@@ -97,9 +98,9 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     (await fetch(`${t.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 
   it('needs the bearer token', async () => {
-    expect((await fetch(`${t.url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${t.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
-    expect((await fetch(`${t.url}/metrics`, { headers: { Authorization: metricsToken } })).status).toBe(401);
+    expect(await statusOf(`${t.url}/metrics`)).toBe(401);
+    expect(await statusOf(`${t.url}/metrics`, { headers: { Authorization: 'Bearer wrong' } })).toBe(401);
+    expect(await statusOf(`${t.url}/metrics`, { headers: { Authorization: metricsToken } })).toBe(401);
   });
 
   it('counts requests by route pattern and status with durations, and sign-in failures', async () => {
@@ -134,7 +135,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
 
   it("counts the web app's hashed assets under one route, whatever their names", async () => {
     for (const name of ['index-B3xk9.js', 'index-Qa71f.css'])
-      expect((await fetch(`${t.url}/assets/${name}`)).status).toBe(200);
+      expect(await statusOf(`${t.url}/assets/${name}`)).toBe(200);
     const text = await scrape();
     expect(text).toMatch(
       /portal_http_request_duration_seconds_count\{method="GET",route="\/assets\/\*",status="200"\} 2\n/,
@@ -227,14 +228,14 @@ describe('request ids and secrets in production logs', () => {
     const topics = await t.post('/Student/topics', { stud_id: me, chapter_id: units.id }, token);
     const video: string = topics.body.data[0].video_link;
     const signature = video.split('/')[3]!;
-    expect((await fetch(t.url + video, { headers: { Range: 'bytes=0-9' } })).status).toBe(206);
+    expect(await statusOf(t.url + video, { headers: { Range: 'bytes=0-9' } })).toBe(206);
     await fetch(`${t.url}/media/v/${signature}/videos/missing.webm`);
     const materials = await t.post(
       '/Student/study_materials',
       { stud_id: me, sub_id: units.subjectId, chapter_id: units.id },
       token,
     );
-    expect((await fetch(t.url + materials.body.data[0].path, { headers: { Token: token } })).status).toBe(200);
+    expect(await statusOf(t.url + materials.body.data[0].path, { headers: { Token: token } })).toBe(200);
     await t.post('/Student/topics', { stud_id: me, chapter_id: 'x' }, token);
 
     const log = logLines.join('\n');

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncodeWorker, FolderStore, ladderFolder, queueEncoding } from '../src/media/index.ts';
 import { startTestApp, type TestApp } from './helper.ts';
+import { statusOf } from './status-of.ts';
 
 // Every uploaded video becomes an HLS ladder in the background (docs/decisions/074), served only through links signed
 // for a live session of an enrolled student (041, 048). ffmpeg makes a short 720p clip here, so that CI stays fast.
@@ -150,7 +151,7 @@ describe('an uploaded video', () => {
       expect(segment.headers.get('content-range')).toMatch(/^bytes 0-99\//);
       expect(segment.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       // Not without a signature.
-      expect((await fetch(`${t.url}/media/${ladderFolder(address)}/240p.m3u8`)).status).toBe(404);
+      expect(await statusOf(`${t.url}/media/${ladderFolder(address)}/240p.m3u8`)).toBe(404);
     },
     ENCODED_WITHIN + 30_000,
   );
@@ -160,24 +161,24 @@ describe('an uploaded video', () => {
     const topic = (await topicsOf(other)).find((row) => row.topic_name === 'Vernier callipers')!;
     const master = new URL(topic.video_link, t.url);
     const segment = new URL('240p-000.m4s', master);
-    for (const url of [master, segment]) expect((await fetch(url)).status).toBe(200);
+    for (const url of [master, segment]) expect(await statusOf(url)).toBe(200);
 
     // Logged out: the session the link was given to ends.
     expect((await t.post('/Auth/logout', {}, other)).status).toBe(200);
-    for (const url of [master, segment]) expect((await fetch(url)).status, String(url)).toBe(403);
+    for (const url of [master, segment]) expect(await statusOf(url), String(url)).toBe(403);
 
     // Un-enrolled: a live session, but the subject left.
     const live = (await topicsOf(student)).find((row) => row.topic_name === 'Vernier callipers')!;
     const liveMaster = new URL(live.video_link, t.url);
     const liveSegment = new URL('360p-000.m4s', liveMaster);
-    for (const url of [liveMaster, liveSegment]) expect((await fetch(url)).status).toBe(200);
+    for (const url of [liveMaster, liveSegment]) expect(await statusOf(url)).toBe(200);
     const physics = t.demo.subjects.find((s) => s.name === 'Physics')!;
     await t.db.query(`DELETE FROM enrolments WHERE student_id = $1 AND subject_id = $2`, [
       t.demo.demoStudentId,
       physics.id,
     ]);
     try {
-      for (const url of [liveMaster, liveSegment]) expect((await fetch(url)).status, String(url)).toBe(403);
+      for (const url of [liveMaster, liveSegment]) expect(await statusOf(url), String(url)).toBe(403);
     } finally {
       await t.db.query(`INSERT INTO enrolments (student_id, subject_id) VALUES ($1, $2)`, [
         t.demo.demoStudentId,
