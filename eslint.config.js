@@ -26,7 +26,9 @@ export default tseslint.config(
     // A promise nobody awaits hides its failure (an unhandled rejection ends the server); one passed where a
     // callback's result is ignored does the same.
     files: typedFiles,
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // No tsconfigRootDir (the working directory, the repository's root, is used): an absolute path here would be in
+    // the hash ESLint's cache keeps of this config, and a clone elsewhere would re-lint every file.
+    languageOptions: { parserOptions: { projectService: true } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],

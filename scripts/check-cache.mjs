@@ -1,6 +1,33 @@
-// Where the type check and lint keep what they checked: PORTAL_CHECK_CACHE (.ci/run sets a folder that outlives its
-// clean clones) or the checkout's own node_modules/.cache/portal.
+// What the type check and lint remember between runs, kept in the checkout (node_modules/.cache/portal) so that it
+// holds no absolute path: tsc writes its build info relative to the file, and the ESLint cache's absolute paths are
+// written as <<checkout>>. PORTAL_CHECK_CACHE (.ci/run sets it) names a folder that outlives clean clones: the checks
+// start from it and leave what they learnt there, wherever the clone is (a cache keyed by the clone's path missed
+// every time a CI run cloned elsewhere: 62 s of type check and 77 s of lint, against 10 s and 2 s warm).
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const checkCache =
-  process.env.PORTAL_CHECK_CACHE || join(resolve(import.meta.dirname, '..'), 'node_modules/.cache/portal');
+const root = resolve(import.meta.dirname, '..');
+export const checkCache = join(root, 'node_modules/.cache/portal');
+export const eslintCache = join(checkCache, 'eslint-cache.json');
+const kept = process.env.PORTAL_CHECK_CACHE;
+const placeholder = '<<checkout>>';
+
+const swap = (file, from, to) => {
+  if (existsSync(file)) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`${from}/`, `${to}/`));
+};
+
+/** Copies the kept cache (if any) into the checkout, with this checkout's path in the ESLint cache. */
+export function restoreCheckCache() {
+  mkdirSync(checkCache, { recursive: true });
+  if (!kept || !existsSync(kept)) return;
+  for (const name of readdirSync(kept)) cpSync(join(kept, name), join(checkCache, name), { recursive: true });
+  swap(eslintCache, placeholder, root);
+}
+
+/** Copies the checkout's cache to the kept folder, with the checkout's path written as a placeholder. */
+export function saveCheckCache() {
+  if (!kept || !existsSync(checkCache)) return;
+  mkdirSync(kept, { recursive: true });
+  for (const name of readdirSync(checkCache)) cpSync(join(checkCache, name), join(kept, name), { recursive: true });
+  swap(join(kept, 'eslint-cache.json'), root, placeholder);
+}

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkCache } from './check-cache.mjs';
+import { eslintCache, restoreCheckCache, saveCheckCache } from './check-cache.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'portal-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -80,20 +80,21 @@ async function vitest(name, projects, { env = {}, args = [], beside = false } = 
 
 const only = process.argv[2];
 if (!only || only === 'static') {
-  // Both remember what they checked (PORTAL_CHECK_CACHE: .ci/run keeps it outside the clean clone). tsc is exact;
-  // ESLint re-lints a file whose text or config changed, so a promise rule's finding caused only by a change in
-  // another file shows when that file is next edited, or in a run without the cache (`npm run lint`).
-  // Side by side: each keeps one core busy (a clean run: 35 s and 47 s one after the other, at 73-79 % of two cores).
-  const lintCache = join(checkCache, 'eslint/');
+  // Both remember what they checked (check-cache.mjs: in the checkout, started from and saved to PORTAL_CHECK_CACHE,
+  // which .ci/run keeps outside the clean clone). tsc is exact; ESLint re-lints a file whose text or config changed,
+  // so a promise rule's finding caused only by a change in another file shows when that file is next edited, or in a
+  // run without the cache (`npm run lint`). Side by side: each keeps one core busy.
+  restoreCheckCache();
   await Promise.all([
     run('type-check', 'npm', ['run', '--silent', 'typecheck']),
     run(
       'lint',
       'npx',
-      ['eslint', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', lintCache, '.'],
+      ['eslint', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', eslintCache, '.'],
       { beside: true },
     ),
   ]);
+  saveCheckCache();
   // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
   await run('format', 'npx', ['biome', 'format', '.']);
 }
