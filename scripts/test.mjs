@@ -3,10 +3,10 @@
 // run in two shards, each with its own server and browser. A step that runs beside another prints its output when it
 // ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eslintCache, restoreCheckCache, saveCheckCache } from './check-cache.mjs';
+import { e2eTimes, eslintCache, restoreCheckCache, saveCheckCache } from './check-cache.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'portal-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -78,13 +78,51 @@ async function vitest(name, projects, { env = {}, args = [], beside = false } = 
   slowFiles.push(...summary.files);
 }
 
+/**
+ * The end-to-end files in two shards of about equal time, by each file's time in the last run (longest first, each to
+ * the shard with less so far; a new file counts as the median). Undefined when no run was timed: vitest's --shard then
+ * splits them by count, which left one shard running alone for a minute.
+ */
+function e2eShards() {
+  let times;
+  try {
+    times = JSON.parse(readFileSync(e2eTimes, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const known = Object.values(times).sort((a, b) => a - b);
+  const typical = known[Math.floor(known.length / 2)] ?? 30_000;
+  const time = (file) => times[file] ?? typical;
+  const files = readdirSync('e2e')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `e2e/${name}`)
+    .sort((a, b) => time(b) - time(a));
+  const shards = [
+    { ms: 0, files: [] },
+    { ms: 0, files: [] },
+  ];
+  for (const file of files) {
+    const lighter = shards[0].ms <= shards[1].ms ? shards[0] : shards[1];
+    lighter.files.push(file);
+    lighter.ms += time(file);
+  }
+  return shards.map((shard) => shard.files);
+}
+
+/** Keeps each end-to-end file's time from this run for the next one's shards. */
+function keepE2eTimes() {
+  const times = {};
+  for (const { where, ms } of slowFiles) if (where.startsWith('e2e: ')) times[where.slice('e2e: '.length)] = ms;
+  if (Object.keys(times).length) writeFileSync(e2eTimes, JSON.stringify(times, null, 1));
+}
+
 const only = process.argv[2];
+restoreCheckCache();
 if (!only || only === 'static') {
   // Both remember what they checked (check-cache.mjs: in the checkout, started from and saved to PORTAL_CHECK_CACHE,
   // which .ci/run keeps outside the clean clone). tsc is exact; ESLint re-lints a file whose text or config changed,
   // so a promise rule's finding caused only by a change in another file shows when that file is next edited, or in a
   // run without the cache (`npm run lint`). Side by side: each keeps one core busy.
-  restoreCheckCache();
   await Promise.all([
     run('type-check', 'npm', ['run', '--silent', 'typecheck']),
     run(
@@ -123,10 +161,15 @@ const built = await building;
 if ((!only || only === 'e2e') && built && (await run('Chromium', 'bash', ['scripts/ensure-chromium.sh']))) {
   // Two shards, each with its own server, database and browser (e2e/support/global-setup.ts): a journey spends much
   // of its time waiting on the browser, and the other shard's work fills it.
+  const shards = e2eShards();
   await Promise.all([
-    vitest('end-to-end tests (Chromium), shard 1 of 2', ['e2e'], { args: ['--shard=1/2'] }),
-    vitest('end-to-end tests (Chromium), shard 2 of 2', ['e2e'], { args: ['--shard=2/2'], beside: true }),
+    vitest('end-to-end tests (Chromium), shard 1 of 2', ['e2e'], { args: shards?.[0] ?? ['--shard=1/2'] }),
+    vitest('end-to-end tests (Chromium), shard 2 of 2', ['e2e'], {
+      args: shards?.[1] ?? ['--shard=2/2'],
+      beside: true,
+    }),
   ]);
+  keepE2eTimes();
 }
 const deployTools =
   (!only || only === 'production') &&
@@ -158,6 +201,8 @@ if ((!only || only === 'production') && built && process.env.TEST_DATABASE_URL) 
   }
   rmSync(release, { recursive: true, force: true });
 }
+
+saveCheckCache();
 
 // Where the minutes went: each step, and the test files that took longest (time inside the file, summed per worker).
 console.log(`\n=== times (${seconds(Date.now() - started)} in all)\n${stepTimes.join('\n')}`);
