@@ -1,6 +1,6 @@
 // Runs everything CI runs and closes with one line: "tests: N passed, N failed". Steps that do not need each other's
 // results overlap, so a 2-core machine is never idle: the build runs beside the unit tests, and the end-to-end tests
-// run in two shards, each with its own server and browser. A step that runs beside another prints its output when it
+// run in three shards (E2E_SHARDS), each with its own server and browser. A step that runs beside another prints its output when it
 // ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,11 +79,11 @@ async function vitest(name, projects, { env = {}, args = [], beside = false } = 
 }
 
 /**
- * The end-to-end files in two shards of about equal time, by each file's time in the last run (longest first, each to
- * the shard with less so far; a new file counts as the median). Undefined when no run was timed: vitest's --shard then
- * splits them by count, which left one shard running alone for a minute.
+ * The end-to-end files in `count` shards of about equal time, by each file's time in the last run (longest first, each
+ * to the shard with least so far; a new file counts as the median). Undefined when no run was timed: vitest's --shard
+ * then splits them by count, which left one shard running alone for a minute.
  */
-function e2eShards() {
+function e2eShards(count) {
   let times;
   try {
     times = JSON.parse(readFileSync(e2eTimes, 'utf8'));
@@ -97,14 +97,11 @@ function e2eShards() {
     .filter((name) => name.endsWith('.test.ts'))
     .map((name) => `e2e/${name}`)
     .sort((a, b) => time(b) - time(a));
-  const shards = [
-    { ms: 0, files: [] },
-    { ms: 0, files: [] },
-  ];
+  const shards = Array.from({ length: count }, () => ({ ms: 0, files: [] }));
   for (const file of files) {
-    const lighter = shards[0].ms <= shards[1].ms ? shards[0] : shards[1];
-    lighter.files.push(file);
-    lighter.ms += time(file);
+    const lightest = shards.reduce((least, shard) => (shard.ms < least.ms ? shard : least));
+    lightest.files.push(file);
+    lightest.ms += time(file);
   }
   return shards.map((shard) => shard.files);
 }
@@ -159,16 +156,18 @@ if (!only || only === 'unit') {
 }
 const built = await building;
 if ((!only || only === 'e2e') && built && (await run('Chromium', 'bash', ['scripts/ensure-chromium.sh']))) {
-  // Two shards, each with its own server, database and browser (e2e/support/global-setup.ts): a journey spends much
-  // of its time waiting on the browser, and the other shard's work fills it.
-  const shards = e2eShards();
-  await Promise.all([
-    vitest('end-to-end tests (Chromium), shard 1 of 2', ['e2e'], { args: shards?.[0] ?? ['--shard=1/2'] }),
-    vitest('end-to-end tests (Chromium), shard 2 of 2', ['e2e'], {
-      args: shards?.[1] ?? ['--shard=2/2'],
-      beside: true,
-    }),
-  ]);
+  // Shards, each with its own server, database and browser (e2e/support/global-setup.ts): a journey spends much of
+  // its time waiting on the browser or the line, and the other shards' work fills it. E2E_SHARDS: how many.
+  const count = Number(process.env.E2E_SHARDS ?? 3);
+  const shards = e2eShards(count);
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      vitest(`end-to-end tests (Chromium), shard ${i + 1} of ${count}`, ['e2e'], {
+        args: shards?.[i] ?? [`--shard=${i + 1}/${count}`],
+        beside: i > 0,
+      }),
+    ),
+  );
   keepE2eTimes();
 }
 const deployTools =
