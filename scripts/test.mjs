@@ -1,7 +1,7 @@
 // Runs everything CI runs and closes with one line: "tests: N passed, N failed". Steps that do not need each other's
 // results overlap, so a 2-core machine is never idle: the build runs beside the unit tests, and the end-to-end tests
-// run in three shards (E2E_SHARDS), each with its own server and browser. A step that runs beside another prints its output when it
-// ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
+// run in three shards (E2E_SHARDS), each with its own server and browser. A step that runs beside another prints its
+// output when it ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
