@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
@@ -20,15 +20,7 @@ const installation = (name: string) => ({
 });
 
 async function portal(env: Record<string, string>, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    argv,
-    env,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  return runCliCollected(argv, env);
 }
 
 async function studentsOf(env: { DATA_DIR: string }) {

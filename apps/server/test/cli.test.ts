@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.ts';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { copyTemplate } from './pglite-templates.ts';
 
 let dataDir: string;
@@ -18,15 +18,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs a command line in this process against the embedded database in dataDir; answers exit code and output. */
 async function portal(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    argv,
-    { DATA_DIR: dataDir, NODE_ENV: 'test' },
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  return runCliCollected(argv, { DATA_DIR: dataDir, NODE_ENV: 'test' });
 }
 
 async function staffRows() {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { aliasBombYaml, goodYaml, writePack } from './content-pack-fixture.ts';
 import { copyTemplate } from './pglite-templates.ts';
 
@@ -24,15 +24,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function portal(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    argv,
-    env,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  return runCliCollected(argv, env);
 }
 
 // Each command opens the embedded database on disk, which takes seconds on a busy machine.

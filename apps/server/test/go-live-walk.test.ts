@@ -1,22 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { type SpawnedServer, spawnPortal, spawnServer } from './spawn-server.ts';
 
-/** The command line on the spawned installation; answers exit code and output. */
-async function portal(env: Record<string, string | undefined>, ...argv: string[]) {
-  const out: string[] = [];
-  const code = await runCli(
-    argv,
-    env,
-    (line) => out.push(line),
-    (line) => out.push(line),
-  );
-  return { code, out: out.join('\n') };
-}
+/** The command line on the spawned installation. */
+const portal = (env: Record<string, string | undefined>, ...argv: string[]) => runCliCollected(argv, env);
 
 const stopped = async (server: SpawnedServer) => {
   server.child.kill('SIGTERM');
@@ -35,7 +26,7 @@ it('goes live from the demo: own admin, demo removed, and a restart brings back 
       // The embedded database is the running server's: the command says so and does nothing.
       const busy = await portal(env, 'demo', 'remove', '--commit');
       expect(busy.code).toBe(2);
-      expect(busy.out).toMatch(/The portal server \(pid \d+\) is running .* Stop the server first/);
+      expect(busy.err).toMatch(/The portal server \(pid \d+\) is running .* Stop the server first/);
     }
     await stopped(installation);
 

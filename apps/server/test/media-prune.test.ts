@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import prune from '../src/cli/commands/media-prune.ts';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { demoMaterialsDir, demoMediaDir } from '../src/paths.ts';
 import { startTestApp, type TestApp } from './helper.ts';
 import { copyTemplate } from './pglite-templates.ts';
@@ -163,14 +163,8 @@ describe('npm run portal -- media prune', () => {
         NODE_ENV: 'test',
       };
       const portal = async (...argv: string[]) => {
-        const out: string[] = [];
-        const code = await runCli(
-          argv,
-          env,
-          (line) => out.push(line),
-          (line) => out.push(line),
-        );
-        return { code, out };
+        const { code, out, err } = await runCliCollected(argv, env);
+        return { code, out: out.split('\n'), err };
       };
       expect(await portal('media', 'prune')).toEqual({
         code: 0,
@@ -178,6 +172,7 @@ describe('npm run portal -- media prune', () => {
           'media/uploads/0123456789abcdef0123456789abcdef.png  2 KB',
           '1 file nothing refers to, 2 KB. Nothing was removed: add --yes to remove them.',
         ],
+        err: '',
       });
       expect((await portal('media', 'prune', 'everything')).code).toBe(1);
       expect((await portal('media', 'prune', '--yes')).out).toEqual([

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli.ts';
+import { runCliCollected } from './cli-output.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { copyTemplate } from './pglite-templates.ts';
@@ -21,15 +21,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs a command line in this process against an embedded database of its own (with the demo courses). */
 async function portal(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    argv,
-    { DATA_DIR: join(dir, 'data'), NODE_ENV: 'test' },
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  return runCliCollected(argv, { DATA_DIR: join(dir, 'data'), NODE_ENV: 'test' });
 }
 
 async function file(name: string, content: string | Uint8Array) {
