@@ -1,8 +1,8 @@
-// What the type check, lint and test runs remember between runs, kept in the checkout (node_modules/.cache/portal) so that it
-// holds no absolute path: tsc writes its build info relative to the file, and the ESLint cache's absolute paths are
-// written as <<checkout>>. PORTAL_CHECK_CACHE (.ci/run sets it) names a folder that outlives clean clones: the checks
-// start from it and leave what they learnt there, wherever the clone is (a cache keyed by the clone's path missed
-// every time a CI run cloned elsewhere: 62 s of type check and 77 s of lint, against 10 s and 2 s warm).
+// What the type check, lint and test runs remember between runs, kept in the checkout (node_modules/.cache/portal) so
+// that it holds no absolute path: tsc writes its build info relative to the file, and the ESLint cache's absolute
+// paths are written as <<checkout>>. PORTAL_CHECK_CACHE (.ci/run sets it) names a folder that outlives clean clones:
+// the checks start from it and leave what they learnt there, wherever the clone is (a cache keyed by the clone's path
+// missed every time a CI run cloned elsewhere: 62 s of type check and 77 s of lint, against 10 s and 2 s warm).
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 

@@ -1,7 +1,8 @@
 // Runs everything CI runs and closes with one line: "tests: N passed, N failed". Steps that do not need each other's
 // results overlap, so a 2-core machine is never idle: the build runs beside the unit tests, and the end-to-end tests
 // run in three shards (E2E_SHARDS), each with its own server and browser. A step that runs beside another prints its
-// output when it ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the same vitest run.
+// output when it ends. TEST_DATABASE_URL (a PostgreSQL server) runs the API tests a second time against it, in the
+// same vitest run. What the checks and runs remember is restored at the start and saved at the end (check-cache.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +130,6 @@ if (!only || only === 'static') {
       { beside: true },
     ),
   ]);
-  saveCheckCache();
   // Biome's formatter, line width 120 (biome.json): `npm run format` writes what this asks for.
   await run('format', 'npx', ['biome', 'format', '.']);
 }

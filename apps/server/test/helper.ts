@@ -90,12 +90,12 @@ async function dropSchema(admin: Database, schema: string) {
 }
 
 /** Runs the steps of a close in turn, naming on stderr any still running after 15 s: a hang then says where it is. */
-async function inTurn(what: string, steps: [string, () => Promise<unknown>][], stillOpen = () => '') {
+async function inTurn(what: string, steps: [string, () => Promise<unknown>][]) {
   for (const [name, step] of steps) {
     const timer = setTimeout(
       () =>
         console.warn(
-          `${what}: still waiting for ${name} after 15 s; ${stillOpen()}open: ${process.getActiveResourcesInfo().join(', ')}`,
+          `${what}: still waiting for ${name} after 15 s; open: ${process.getActiveResourcesInfo().join(', ')}`,
         ),
       15_000,
     );
@@ -183,10 +183,6 @@ export async function startTestApp(
     pushAgent: options.pushAgent,
     now: options.now,
   });
-  // What a close still waits on, named if it hangs.
-  const inFlight = new Set<string>();
-  app.addHook('onRequest', async (request) => void inFlight.add(`${request.method} ${request.url}`));
-  app.addHook('onResponse', async (request) => void inFlight.delete(`${request.method} ${request.url}`));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = address + config.API_BASE;
 
@@ -227,23 +223,19 @@ export async function startTestApp(
     post: (path, body, token) => send('POST', path, body, token),
     get: (path, token) => send('GET', path, undefined, token),
     async close() {
-      await inTurn(
-        'closing the test server',
+      await inTurn('closing the test server', [
         [
-          [
-            'the server (its onClose hooks)',
-            async () => {
-              const closing = app.close();
-              // The test has had its answers: a keep-alive connection still busy as the close begins would otherwise
-              // be left open until Fastify's keepAliveTimeout, 72 s (CI saw closes of 65 s, past the hook timeout).
-              app.server.closeAllConnections();
-              await closing;
-            },
-          ],
-          ['its database', () => db.close()],
+          'the server (its onClose hooks)',
+          async () => {
+            const closing = app.close();
+            // The test has had its answers: a keep-alive connection still busy as the close begins would otherwise
+            // be left open until Fastify's keepAliveTimeout, 72 s (CI saw closes of 65 s, past the hook timeout).
+            app.server.closeAllConnections();
+            await closing;
+          },
         ],
-        () => `requests in flight: ${[...inFlight].join(', ') || 'none'}; `,
-      );
+        ['its database', () => db.close()],
+      ]);
     },
   };
 }
